@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+
+import type { AppConfig } from './config';
+import type { Db } from './db/database';
+import { registerGraphQL } from './graphql/plugin';
+import { registerErrorHandler } from './http/errors';
+import { registerHealth } from './http/health';
+import { addRequestContextHook } from './http/request-context';
+import { buildBootData } from './http/boot';
+import { registerSpa } from './http/spa';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerEventRoutes } from './modules/events/events.routes';
+import { type ErrorReporter, createErrorReporter } from './observability';
+import { createServices } from './services';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  db: Db;
+  /** Pino options, or false for silence in tests. */
+  logger?: FastifyServerOptions['logger'];
+  errorReporter?: ErrorReporter;
+}
+
+const TRANSACTION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Builds the whole server without listening, so tests call it through `app.inject`. */
+export async function buildApp({
+  config,
+  db,
+  logger,
+  errorReporter,
+}: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+    // Every request carries x-transaction-id (spec section 7): reuse a well-formed one, else make one.
+    genReqId: (request) => {
+      const header = request.headers['x-transaction-id'];
+      return typeof header === 'string' && TRANSACTION_ID.test(header) ? header : randomUUID();
+    },
+    requestIdHeader: false,
+    logController: new LogController({ requestIdLogLabel: 'transactionId' }),
+    return503OnClosing: true,
+  });
+  const services = createServices(db, config);
+  const reporter = errorReporter ?? (await createErrorReporter(config));
+
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-transaction-id', request.id);
+  });
+  registerErrorHandler(app, reporter.capture);
+  // JSON only: a text/plain POST is a "simple" cross-site request that needs no preflight (CSRF).
+  app.removeContentTypeParser('text/plain');
+  await app.register(fastifyCookie);
+  // The HTML page gets its own per-brand CSP (http/spa.ts); JSON responses need none.
+  await app.register(fastifyHelmet, { contentSecurityPolicy: false, hsts: config.env !== 'LOCAL' });
+  await app.register(fastifyRateLimit, { global: false });
+
+  registerHealth(app, db);
+
+  // The member graph API: every route resolves the brand and the caller first.
+  await app.register(
+    async (api) => {
+      addRequestContextHook(api, services, config);
+      registerAuthRoutes(api, services, config);
+      registerEventRoutes(api, services);
+      api.get('/api/boot', async (request) => (await buildBootData(request, services, config)).data);
+      await registerGraphQL(api, services, config);
+    },
+    { prefix: '/membergraphapi' },
+  );
+
+  await registerSpa(app, services, config);
+  app.addHook('onClose', async () => {
+    await reporter.flush();
+  });
+  return app;
+}

@@ -1,0 +1,40 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+
+import type { AppConfig } from '../config';
+import type { Database } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  destroy: () => Promise<void>;
+}
+
+/** Opens the configured engine: embedded SQLite (WAL) by default, PostgreSQL with DATABASE_URL. */
+export function createDb(database: AppConfig['database']): Db {
+  if (database.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: database.url,
+      max: 10,
+      ...(database.schema ? { options: `-c search_path=${database.schema}` } : {}),
+    });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { kysely, dialect: 'postgres', destroy: () => kysely.destroy() };
+  }
+  if (database.file !== ':memory:') mkdirSync(dirname(database.file), { recursive: true });
+  const sqlite = new SQLite(database.file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  // WAL with NORMAL sync is durable across application crashes and only risks the last
+  // transactions on power loss, the usual trade-off for an embedded server database.
+  sqlite.pragma('synchronous = NORMAL');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { kysely, dialect: 'sqlite', destroy: () => kysely.destroy() };
+}

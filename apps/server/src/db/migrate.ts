@@ -1,0 +1,33 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+
+import type { Database } from './schema';
+
+import type { Dialect } from './database';
+import * as m0001 from './migrations/0001-platform';
+
+/** Migrations are plain modules listed here, so the bundled server carries them without a file scan. */
+function provider(dialect: Dialect): MigrationProvider {
+  const all: Record<string, { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> }> = {
+    '0001-platform': m0001,
+  };
+  return {
+    getMigrations: () =>
+      Promise.resolve(
+        Object.fromEntries(
+          Object.entries(all).map(([name, module]): [string, Migration] => [
+            name,
+            { up: (db) => module.up(db, dialect) },
+          ]),
+        ),
+      ),
+  };
+}
+
+export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: provider(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
+  return (results ?? [])
+    .filter((result) => result.status === 'Success')
+    .map((result) => result.migrationName);
+}

@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+
+import { MEDIA_TYPES, type Locale, type MediaType } from '@member/domain';
+
+import { hashPassword } from '../../modules/auth/passwords';
+import type { Db } from '../database';
+import { isoNow, writeJson } from '../json';
+
+/** Shared by every demo member; printed in the README. */
+export const DEMO_PASSWORD = 'demo-pass-2026';
+
+interface DemoBrand {
+  slug: string;
+  name: string;
+  layout: string;
+  hostnames: string[];
+  mediaTypes: readonly MediaType[];
+  languages: Locale[];
+  colors: { accent: string; accentContrast: string; secondary: string };
+  brandTags: string[];
+  countryCode: string;
+  billing: { currency: string; symbol: string; countryCode: string; paymentProvider: string };
+  support: { email: string; phone: string | null; hours: string | null };
+  company: {
+    name: string;
+    street: string;
+    city: string;
+    postcode: string;
+    region: string | null;
+    country: string;
+  };
+}
+
+export const DEMO_BRANDS: readonly DemoBrand[] = [
+  {
+    slug: 'streamhub',
+    name: 'StreamHub',
+    layout: 'default',
+    // Plain localhost serves the first brand so `npm start` opens on something.
+    hostnames: ['streamhub.localhost', 'localhost', '127.0.0.1'],
+    mediaTypes: MEDIA_TYPES,
+    languages: ['en-us', 'fr-ca', 'de-de', 'it-it', 'pt-pt', 'es-es', 'ja-jp', 'my-ms'],
+    colors: { accent: '#8b7bff', accentContrast: '#0b0a1f', secondary: '#1c1b2e' },
+    brandTags: ['sweeps'],
+    countryCode: 'US',
+    billing: { currency: 'USD', symbol: '$', countryCode: 'US', paymentProvider: 'sandbox' },
+    support: { email: 'support@streamhub.example', phone: '+1 555 0100', hours: 'Mon-Fri 9:00-17:00 ET' },
+    company: {
+      name: 'StreamHub Media LLC',
+      street: '100 Market Street',
+      city: 'Wilmington',
+      postcode: '19801',
+      region: 'DE',
+      country: 'US',
+    },
+  },
+  {
+    slug: 'clickcoins',
+    name: 'ClickCoins',
+    layout: 'clickcoins',
+    hostnames: ['clickcoins.localhost'],
+    mediaTypes: ['audiobook', 'ebook', 'music', 'movie', 'stream'],
+    languages: ['en-us', 'fr-ca', 'es-es', 'pt-pt'],
+    colors: { accent: '#ffc53d', accentContrast: '#1a1400', secondary: '#2a2210' },
+    brandTags: ['sweeps', 'ecommerce'],
+    countryCode: 'CA',
+    billing: { currency: 'CAD', symbol: 'CA$', countryCode: 'CA', paymentProvider: 'sandbox' },
+    support: { email: 'help@clickcoins.example', phone: null, hours: null },
+    company: {
+      name: 'ClickCoins Inc.',
+      street: '200 King Street West',
+      city: 'Toronto',
+      postcode: 'M5H 3T4',
+      region: 'ON',
+      country: 'CA',
+    },
+  },
+];
+
+type DemoKind = 'active' | 'trial' | 'canceled' | 'free' | 'test';
+
+interface DemoMember {
+  kind: DemoKind;
+  name: string;
+  language: Locale;
+  timezone: string;
+}
+
+/** The demo accounts of each brand: `<kind>@<slug>.demo`. The trial member has no name on purpose. */
+const DEMO_MEMBERS: readonly DemoMember[] = [
+  { kind: 'active', name: 'Alex Morgan', language: 'en-us', timezone: 'America/New_York' },
+  { kind: 'trial', name: '', language: 'en-us', timezone: 'America/Chicago' },
+  { kind: 'canceled', name: 'Camille Roy', language: 'fr-ca', timezone: 'America/Toronto' },
+  { kind: 'free', name: 'Sam Lee', language: 'en-us', timezone: 'America/Los_Angeles' },
+  { kind: 'test', name: 'QA Tester', language: 'en-us', timezone: 'UTC' },
+];
+
+export function demoEmail(kind: DemoKind, brandSlug: string): string {
+  return `${kind}@${brandSlug}.demo`;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Seeds the demo brands and members once, on an empty database; returns what it made, or null. */
+export async function seedDemoData(
+  db: Db,
+  now: Date = new Date(),
+): Promise<{ brands: number; members: number } | null> {
+  const existing = await db.kysely.selectFrom('brands').select('id').limit(1).executeTakeFirst();
+  if (existing) return null;
+  const hashes = await Promise.all(
+    DEMO_BRANDS.flatMap(() => DEMO_MEMBERS.map(() => hashPassword(DEMO_PASSWORD))),
+  );
+  let members = 0;
+  await db.kysely.transaction().execute(async (trx) => {
+    for (const brand of DEMO_BRANDS) {
+      const { id: brandId } = await trx
+        .insertInto('brands')
+        .values({
+          slug: brand.slug,
+          name: brand.name,
+          logo: `/static/brands/${brand.slug}/logo.svg`,
+          icon: `/static/brands/${brand.slug}/icon.svg`,
+          template: 'default',
+          layout: brand.layout,
+          status: 'active',
+          media_types: writeJson(brand.mediaTypes),
+          colors: writeJson(brand.colors),
+          support: writeJson(brand.support),
+          company_address: writeJson(brand.company),
+          brand_tags: writeJson(brand.brandTags),
+          languages: writeJson(brand.languages),
+          billing: writeJson(brand.billing),
+          cdn_server: '',
+          country_code: brand.countryCode,
+          created_at: isoNow(now),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('brand_hostnames')
+        .values(
+          brand.hostnames.map((hostname, index) => ({
+            hostname,
+            brand_id: brandId,
+            is_primary: index === 0 ? 1 : 0,
+          })),
+        )
+        .execute();
+
+      for (const member of DEMO_MEMBERS) {
+        const { id: memberId } = await trx
+          .insertInto('members')
+          .values({
+            brand_id: brandId,
+            email: demoEmail(member.kind, brand.slug),
+            name: member.name,
+            password_hash: hashes[members] ?? '',
+            avatar_url: null,
+            timezone: member.timezone,
+            language: brand.languages.includes(member.language) ? member.language : 'en-us',
+            provider: member.kind === 'test' ? 'test' : member.kind === 'free' ? 'free' : 'sandbox',
+            account_type: member.kind === 'free' ? 'free' : 'member',
+            tags: writeJson(member.kind === 'active' ? ['ma_visited'] : []),
+            recipe: null,
+            created_at: isoNow(new Date(now.getTime() - 400 * DAY_MS)),
+            updated_at: isoNow(now),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        members += 1;
+        const subscription = demoSubscription(member.kind, now);
+        if (subscription) {
+          await trx
+            .insertInto('subscriptions')
+            .values({ ...subscription, member_id: memberId, brand_id: brandId, ref_id: randomUUID() })
+            .execute();
+        }
+      }
+    }
+  });
+  return { brands: DEMO_BRANDS.length, members };
+}
+
+function demoSubscription(kind: DemoKind, now: Date) {
+  const at = (days: number) => isoNow(new Date(now.getTime() + days * DAY_MS));
+  const base = {
+    plan_id: 1,
+    plan_name: 'Premium',
+    membership_id: 'premium-monthly',
+    billing_period_days: 30,
+    media_types: writeJson([]),
+    offers: writeJson([{ id: 1, name: 'Premium', mediaTypes: [] }]),
+    cancelled_at: null,
+    cancel_ref_id: null,
+    cancel_date: null,
+    end_date: null,
+  };
+  switch (kind) {
+    case 'active':
+    case 'test':
+      return { ...base, is_active: 1, is_trial: 0, start_date: at(-120), next_billing_date: at(12) };
+    case 'trial':
+      return { ...base, is_active: 1, is_trial: 1, start_date: at(-3), next_billing_date: at(4) };
+    case 'canceled':
+      return {
+        ...base,
+        is_active: 0,
+        is_trial: 0,
+        start_date: at(-200),
+        next_billing_date: null,
+        cancelled_at: at(-40),
+        cancel_ref_id: randomUUID(),
+        cancel_date: at(-40),
+        end_date: at(-10),
+      };
+    case 'free':
+      return null;
+  }
+}

@@ -1,0 +1,55 @@
+import { type BootData, chooseLocale, isAnalyticsEnabled } from '@member/domain';
+import type { FastifyRequest } from 'fastify';
+
+import type { AppConfig } from '../config';
+import { MEMBER_COOKIE } from '../modules/auth/auth.cookies';
+import type { BrandResolution } from '../modules/brands/brands.service';
+import type { Services } from '../services';
+
+export interface BootResult {
+  data: BootData;
+  locale: string;
+  analytics: boolean;
+}
+
+/** What the page needs before its first paint: the brand of the hostname and the signed-in member. */
+export async function buildBootData(
+  request: FastifyRequest,
+  services: Services,
+  config: AppConfig,
+): Promise<BootResult> {
+  const resolution: BrandResolution = await services.brands.resolveHostname(request.host);
+  const base = {
+    env: config.env,
+    release: config.release,
+    sentry: config.sentry.webDsn
+      ? {
+          dsn: config.sentry.webDsn,
+          tracesSampleRate: config.sentry.tracesSampleRate,
+          environment: config.env,
+        }
+      : null,
+  };
+  if (resolution.kind === 'not_found') {
+    return {
+      data: { ...base, brand: null, member: null, error: { code: 'brand_not_found', url: null } },
+      locale: 'en-us',
+      analytics: false,
+    };
+  }
+  const { brand } = resolution;
+  if (brand.status === 'unavailable') {
+    return {
+      data: { ...base, brand: brand.config, member: null, error: { code: 'brand_unavailable', url: null } },
+      locale: chooseLocale(null, brand.config.languages),
+      analytics: false,
+    };
+  }
+  const auth = await services.auth.authenticate(request.cookies[MEMBER_COOKIE], brand.config.id);
+  const member = auth.kind === 'member' ? auth.claims : null;
+  return {
+    data: { ...base, brand: brand.config, member, error: null },
+    locale: chooseLocale(member?.language, brand.config.languages),
+    analytics: isAnalyticsEnabled(brand.config.brandTags),
+  };
+}

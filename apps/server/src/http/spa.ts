@@ -1,0 +1,112 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import fastifyStatic from '@fastify/static';
+import { LOCALE_BCP47, isLocale } from '@member/domain';
+import type { FastifyInstance } from 'fastify';
+
+import type { AppConfig } from '../config';
+import type { Services } from '../services';
+import { type BootResult, buildBootData } from './boot';
+
+/** Prefixes that never fall back to the single-page app. */
+export const API_PREFIXES = [
+  '/membergraphapi/',
+  '/paymentflow/',
+  '/subscriptionflow/',
+  '/media/',
+  '/assets/',
+  '/static/',
+];
+
+const BOOT_PLACEHOLDER = '<!--boot-data-->';
+const ANALYTICS_ORIGIN = 'https://www.googletagmanager.com';
+
+const FALLBACK_INDEX = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Member area</title>${BOOT_PLACEHOLDER}</head><body><p>The web app is not built yet. Run <code>npm run build</code>.</p></body></html>`;
+
+/** JSON inside a script element: `<` is escaped so no value can close the element. */
+export function serializeForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export function contentSecurityPolicy(boot: BootResult): string {
+  const cdn = boot.data.brand?.cdnServer;
+  const cdnOrigin = cdn && /^https?:\/\//.test(cdn) ? new URL(cdn).origin : '';
+  const analytics = boot.analytics ? ` ${ANALYTICS_ORIGIN}` : '';
+  return [
+    "default-src 'self'",
+    `script-src 'self'${analytics}`,
+    "style-src 'self'",
+    `img-src 'self' data: blob:${cdnOrigin ? ` ${cdnOrigin}` : ''}${analytics}`,
+    `media-src 'self' blob:${cdnOrigin ? ` ${cdnOrigin}` : ''}`,
+    `connect-src 'self'${analytics}${boot.data.sentry ? ' https:' : ''}`,
+    "font-src 'self'",
+    "frame-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export function renderIndex(template: string, boot: BootResult): string {
+  const lang = isLocale(boot.locale) ? LOCALE_BCP47[boot.locale] : 'en-US';
+  const script = `<script id="boot-data" type="application/json">${serializeForScript(boot.data)}</script>`;
+  const title = boot.data.brand ? `<title>${escapeHtml(boot.data.brand.name)}</title>` : '';
+  return template
+    .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
+    .replace(/<title>[^<]*<\/title>/, title)
+    .replace(BOOT_PLACEHOLDER, script);
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/**
+ * Serves the built web app: hashed assets with a year's cache, and index.html with the boot data for
+ * every other GET that is not an API, so history-mode routes load on a refresh.
+ */
+export async function registerSpa(app: FastifyInstance, services: Services, config: AppConfig) {
+  const indexFile = join(config.webDistDir, 'index.html');
+  const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_INDEX;
+  if (existsSync(join(config.webDistDir, 'assets'))) {
+    await app.register(fastifyStatic, {
+      root: join(config.webDistDir, 'assets'),
+      prefix: '/assets/',
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+      wildcard: false,
+    });
+  }
+  await app.register(fastifyStatic, {
+    root: config.assetsDir,
+    prefix: '/static/',
+    decorateReply: false,
+    maxAge: '1h',
+    index: false,
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !API_PREFIXES.some((p) => path.startsWith(p));
+    if (!wantsPage) {
+      return reply.code(404).send({
+        error: { code: 'not_found', message: `No route for ${request.method} ${path.slice(0, 200)}` },
+      });
+    }
+    const boot = await buildBootData(request, services, config);
+    return reply
+      .code(boot.data.error?.code === 'brand_not_found' ? 404 : 200)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', contentSecurityPolicy(boot))
+      .send(renderIndex(template, boot));
+  });
+}

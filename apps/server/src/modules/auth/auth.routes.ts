@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+
+import type { AppConfig } from '../../config';
+import { badInput, unauthenticated } from '../../errors';
+import type { Services } from '../../services';
+import { clearMemberCookie, setMemberCookie } from './auth.cookies';
+import { createSignature } from './signature';
+
+const LoginBody = z.object({
+  email: z.string().trim().min(3).max(254),
+  password: z.string().min(1).max(1_024),
+});
+
+/** Per client: sign-in attempts allowed per minute from one address (per account: auth.service.ts). */
+export const LOGIN_ATTEMPTS_PER_CLIENT_PER_MINUTE = 20;
+
+export function registerAuthRoutes(app: FastifyInstance, services: Services, config: AppConfig) {
+  app.post(
+    '/api/auth/token/generic',
+    { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+    async (request) => {
+      const { token, expiresAt } = await services.auth.issueGeneric(request.ctx.brand.config.id);
+      return { token, expiresAt: expiresAt.toISOString() };
+    },
+  );
+
+  app.get('/api/auth/sign', (request, reply) => {
+    const { auth, brand } = request.ctx;
+    if (auth.kind === 'anonymous') throw unauthenticated();
+    const subject = `${brand.config.id}.${auth.kind === 'member' ? `member:${auth.claims.id}` : 'generic'}`;
+    const { signature, expiresAt } = createSignature(config.jwtSecret, subject, Date.now());
+    return reply.send({ signature, expiresAt: expiresAt.toISOString() });
+  });
+
+  app.post(
+    '/api/auth/login',
+    { config: { rateLimit: { max: LOGIN_ATTEMPTS_PER_CLIENT_PER_MINUTE, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const body = LoginBody.safeParse(request.body);
+      if (!body.success) throw badInput('Enter your email address and password.');
+      const issued = await services.auth.login(request.ctx, body.data.email, body.data.password);
+      setMemberCookie(reply, issued, config);
+      return { member: issued.claims };
+    },
+  );
+
+  app.post('/api/auth/logout', async (request, reply) => {
+    await services.auth.logout(request.ctx);
+    clearMemberCookie(reply, config);
+    return reply.code(204).send();
+  });
+}

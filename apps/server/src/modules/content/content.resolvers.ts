@@ -1,0 +1,11 @@
+import { type GraphQLContext, requireCaller } from '../../graphql/context';
+
+export const contentResolvers = {
+  Query: {
+    content: () => ({}),
+  },
+  ContentQuery: {
+    menuItems: (_parent: unknown, args: { brandId: number }, context: GraphQLContext) =>
+      context.services.content.menuItems(requireCaller(context), args.brandId),
+  },
+};

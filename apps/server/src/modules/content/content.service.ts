@@ -1,0 +1,35 @@
+import {
+  type MenuItem,
+  buildMenu,
+  chooseLayout,
+  customMediaTypes,
+  isIphoneUserAgent,
+  mediaTypeDefinition,
+} from '@member/domain';
+
+import type { RequestContext } from '../../context';
+import { notFound } from '../../errors';
+
+/**
+ * content.menuItems(brandId): the brand's media types (or the `custom_media_types` tag's), in the
+ * layout chosen by tags, without game and software on iPhone. A brand id other than the request's
+ * brand answers not found, so one brand's menu is never served under another's hostname.
+ */
+export function createContentService() {
+  function menuItems(ctx: RequestContext, brandId: number): MenuItem[] {
+    const brand = ctx.brand.config;
+    if (brandId !== brand.id) throw notFound('Brand not found', 'brand_not_found');
+    // Brand tags first, member tags last, so a member's tag overrides the brand's.
+    const tags = [...brand.brandTags, ...(ctx.auth.kind === 'member' ? ctx.auth.claims.tags : [])];
+    const types = customMediaTypes(tags, brand.mediaTypes);
+    return buildMenu({
+      definitions: types.map((type) => mediaTypeDefinition(type)),
+      layout: chooseLayout(tags, brand.layout),
+      isIphone: isIphoneUserAgent(ctx.userAgent),
+    });
+  }
+
+  return { menuItems };
+}
+
+export type ContentService = ReturnType<typeof createContentService>;

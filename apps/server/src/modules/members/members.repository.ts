@@ -1,0 +1,36 @@
+import type { Kysely } from 'kysely';
+
+import type { Database, MemberUpdate } from '../../db/schema';
+
+/** Member rows, always read and written within their brand. */
+export function createMembersRepository(db: Kysely<Database>) {
+  return {
+    findById: (brandId: number, memberId: number) =>
+      db
+        .selectFrom('members')
+        .selectAll()
+        .where('brand_id', '=', brandId)
+        .where('id', '=', memberId)
+        .executeTakeFirst(),
+
+    update: async (brandId: number, memberId: number, changes: MemberUpdate) => {
+      await db
+        .updateTable('members')
+        .set(changes)
+        .where('brand_id', '=', brandId)
+        .where('id', '=', memberId)
+        .execute();
+    },
+
+    listSubscriptions: (brandId: number, memberId: number) =>
+      db
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('brand_id', '=', brandId)
+        .where('member_id', '=', memberId)
+        .orderBy('start_date', 'desc')
+        .execute(),
+  };
+}
+
+export type MembersRepository = ReturnType<typeof createMembersRepository>;

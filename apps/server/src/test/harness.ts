@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+
+import { buildApp } from '../app';
+import { type AppConfig, loadConfig } from '../config';
+import { type Db, createDb } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+
+export type Engine = 'sqlite' | 'postgres';
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const ENGINES: Engine[] = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestDb extends Db {
+  /** Drops what the test made (its PostgreSQL schema) and closes the connections. */
+  cleanup: () => Promise<void>;
+}
+
+/** A migrated, empty database: in memory for SQLite, a fresh schema for PostgreSQL. */
+export async function createTestDb(engine: Engine): Promise<TestDb> {
+  if (engine === 'sqlite') {
+    const db = createDb({ kind: 'sqlite', file: ':memory:' });
+    await migrateToLatest(db.kysely, db.dialect);
+    return { ...db, cleanup: () => db.destroy() };
+  }
+  if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const db = createDb({ kind: 'postgres', url: postgresUrl, schema });
+  await migrateToLatest(db.kysely, db.dialect);
+  return {
+    ...db,
+    cleanup: async () => {
+      await db.destroy();
+      const client = new pg.Client({ connectionString: postgresUrl });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  const base = loadConfig({
+    APP_ENV: 'LOCAL',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    DATA_DIR: '/tmp/member-area-tests',
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+    LOG_LEVEL: 'silent',
+  });
+  return { ...base, ...overrides };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: TestDb;
+  config: AppConfig;
+  close: () => Promise<void>;
+}
+
+export async function createTestApp(engine: Engine, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const db = await createTestDb(engine);
+  const config = testConfig(overrides);
+  const app = await buildApp({
+    config,
+    db,
+    logger: false,
+    errorReporter: { capture: () => undefined, flush: () => Promise.resolve() },
+  });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    close: async () => {
+      await app.close();
+      await db.cleanup();
+    },
+  };
+}

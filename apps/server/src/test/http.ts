@@ -1,0 +1,70 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+
+export interface Caller {
+  host: string;
+  cookie?: string;
+  token?: string;
+  userAgent?: string;
+}
+
+function headers(caller: Caller): Record<string, string> {
+  return {
+    host: caller.host,
+    ...(caller.cookie ? { cookie: caller.cookie } : {}),
+    ...(caller.token ? { authorization: `Bearer ${caller.token}` } : {}),
+    ...(caller.userAgent ? { 'user-agent': caller.userAgent } : {}),
+  };
+}
+
+/** The `mb-jwt=…` pair from a response's Set-Cookie, ready to send back. */
+export function memberCookie(response: LightMyRequestResponse): string | undefined {
+  const cookie = response.cookies.find((c) => c.name === 'mb-jwt');
+  return cookie?.value ? `mb-jwt=${cookie.value}` : undefined;
+}
+
+export async function login(app: FastifyInstance, host: string, email: string, password: string) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/membergraphapi/api/auth/login',
+    headers: { host },
+    payload: { email, password },
+  });
+  return { response, cookie: memberCookie(response) };
+}
+
+export async function genericToken(app: FastifyInstance, host: string): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/membergraphapi/api/auth/token/generic',
+    headers: { host },
+  });
+  return response.json<{ token: string }>().token;
+}
+
+export interface GraphQLResponse<T> {
+  status: number;
+  data: T | null;
+  errors?: { message: string; extensions: { code: string; slug?: string } }[];
+  response: LightMyRequestResponse;
+}
+
+export async function graphql<T>(
+  app: FastifyInstance,
+  caller: Caller,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<GraphQLResponse<T>> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/membergraphapi/graphql',
+    headers: { ...headers(caller), 'content-type': 'application/json' },
+    payload: { query, variables },
+  });
+  const body = response.json<{ data?: T | null; errors?: GraphQLResponse<T>['errors'] }>();
+  return {
+    status: response.statusCode,
+    data: body.data ?? null,
+    ...(body.errors ? { errors: body.errors } : {}),
+    response,
+  };
+}

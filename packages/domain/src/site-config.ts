@@ -1,0 +1,51 @@
+import type { Locale } from './locales';
+import type { MediaType } from './media-types';
+
+/** Brand colours applied at runtime as CSS custom properties; the interface is always dark. */
+export interface BrandColors {
+  accent: string;
+  accentContrast: string;
+  secondary: string;
+}
+
+export interface SupportContacts {
+  email: string;
+  phone: string | null;
+  hours: string | null;
+}
+
+export interface CompanyAddress {
+  name: string;
+  street: string;
+  city: string;
+  postcode: string;
+  region: string | null;
+  country: string;
+}
+
+export interface BillingSettings {
+  currency: string;
+  symbol: string;
+  countryCode: string;
+  paymentProvider: string;
+}
+
+/** Site config of spec section 3, as the browser receives it for the request's hostname. */
+export interface SiteConfig {
+  id: number;
+  slug: string;
+  hostname: string;
+  name: string;
+  logo: string;
+  icon: string;
+  mediaTypes: MediaType[];
+  template: string;
+  colors: BrandColors;
+  support: SupportContacts;
+  companyAddress: CompanyAddress;
+  brandTags: string[];
+  languages: Locale[];
+  billing: BillingSettings;
+  cdnServer: string;
+  layout: string;
+}
