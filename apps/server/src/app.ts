@@ -16,7 +16,7 @@ import { registerSpa } from './http/spa';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerEventRoutes } from './modules/events/events.routes';
 import { type ErrorReporter, createErrorReporter } from './observability';
-import { createServices } from './services';
+import { type Services, createServices } from './services';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -24,6 +24,11 @@ export interface BuildAppOptions {
   /** Pino options, or false for silence in tests. */
   logger?: FastifyServerOptions['logger'];
   errorReporter?: ErrorReporter;
+  /**
+   * Adds routes inside the member graph API scope (same brand and caller resolution). Used by the
+   * benchmarks to compare GraphQL with a plain route on equal terms.
+   */
+  extendApi?: (api: FastifyInstance, services: Services) => void;
 }
 
 const TRANSACTION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -34,6 +39,7 @@ export async function buildApp({
   db,
   logger,
   errorReporter,
+  extendApi,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -72,6 +78,7 @@ export async function buildApp({
       registerEventRoutes(api, services);
       api.get('/api/boot', async (request) => (await buildBootData(request, services, config)).data);
       await registerGraphQL(api, services, config);
+      extendApi?.(api, services);
     },
     { prefix: '/membergraphapi' },
   );
