@@ -9,7 +9,7 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 async function main() {
   const config = loadConfig();
   const db = createDb(config.database);
-  const applied = await migrateToLatest(db.kysely, db.dialect);
+  const applied = await migrateToLatest(db.kysely, db.dialect, db.schema);
   const app = await buildApp({ config, db });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
   if (config.seedDemo) {

@@ -13,6 +13,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /** The PostgreSQL schema the connection is pinned to, when it is not the default. */
+  schema?: string;
   destroy: () => Promise<void>;
 }
 
@@ -25,7 +27,12 @@ export function createDb(database: AppConfig['database']): Db {
       ...(database.schema ? { options: `-c search_path=${database.schema}` } : {}),
     });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', destroy: () => kysely.destroy() };
+    return {
+      kysely,
+      dialect: 'postgres',
+      ...(database.schema ? { schema: database.schema } : {}),
+      destroy: () => kysely.destroy(),
+    };
   }
   if (database.file !== ':memory:') mkdirSync(dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file);

@@ -23,8 +23,17 @@ function provider(dialect: Dialect): MigrationProvider {
   };
 }
 
-export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: provider(dialect) });
+export async function migrateToLatest(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  schema?: string,
+): Promise<string[]> {
+  // Kysely looks for its bookkeeping tables across schemas; name ours when the connection is pinned.
+  const migrator = new Migrator({
+    db,
+    provider: provider(dialect),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
   return (results ?? [])

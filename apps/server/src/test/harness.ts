@@ -34,7 +34,7 @@ export async function createTestDb(engine: Engine): Promise<TestDb> {
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const db = createDb({ kind: 'postgres', url: postgresUrl, schema });
-  await migrateToLatest(db.kysely, db.dialect);
+  await migrateToLatest(db.kysely, db.dialect, schema);
   return {
     ...db,
     cleanup: async () => {
