@@ -34,6 +34,8 @@ const EnvSchema = z.object({
   SENTRY_DSN: z.url().optional(),
   SENTRY_WEB_DSN: z.url().optional(),
   RELEASE: z.string().default('dev'),
+  /** Sign-in attempts allowed per minute from one client address (end-to-end tests raise it). */
+  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -55,6 +57,7 @@ export interface AppConfig {
   trustProxy: boolean;
   sentry: { serverDsn: string | null; webDsn: string | null; tracesSampleRate: number };
   release: string;
+  loginRateLimitPerMinute: number;
   /** Static files shipped with the server (brand logos). */
   assetsDir: string;
 }
@@ -104,6 +107,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       tracesSampleRate: TRACES_SAMPLE_RATE,
     },
     release: env.RELEASE,
+    loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,
     assetsDir: resolve(serverRoot, 'assets'),
   };
 }

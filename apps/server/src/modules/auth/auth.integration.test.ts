@@ -240,3 +240,21 @@ describe.each(ENGINES)('sign-in and tokens (%s)', (engine) => {
     expect(health.statusCode).toBe(200);
   });
 });
+
+describe('sign-in rate limit per client', () => {
+  it('refuses a client address that tries too often, whatever the accounts', async () => {
+    const t = await createTestApp('sqlite', { loginRateLimitPerMinute: 3 });
+    try {
+      const brand = await buildBrand(t.db);
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        statuses.push(
+          (await login(t.app, brand.hostname, `someone${i}@example.com`, 'x')).response.statusCode,
+        );
+      }
+      expect(statuses).toEqual([401, 401, 401, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+});

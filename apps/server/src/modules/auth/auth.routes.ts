@@ -12,9 +12,6 @@ const LoginBody = z.object({
   password: z.string().min(1).max(1_024),
 });
 
-/** Per client: sign-in attempts allowed per minute from one address (per account: auth.service.ts). */
-export const LOGIN_ATTEMPTS_PER_CLIENT_PER_MINUTE = 20;
-
 export function registerAuthRoutes(app: FastifyInstance, services: Services, config: AppConfig) {
   app.post(
     '/api/auth/token/generic',
@@ -35,7 +32,8 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services, con
 
   app.post(
     '/api/auth/login',
-    { config: { rateLimit: { max: LOGIN_ATTEMPTS_PER_CLIENT_PER_MINUTE, timeWindow: '1 minute' } } },
+    // Per client address; the per-account limit is in auth.service.ts.
+    { config: { rateLimit: { max: config.loginRateLimitPerMinute, timeWindow: '1 minute' } } },
     async (request, reply) => {
       const body = LoginBody.safeParse(request.body);
       if (!body.success) throw badInput('Enter your email address and password.');

@@ -1,0 +1,19 @@
+import { readFileSync } from 'node:fs';
+
+import { describe, expect, it } from 'vitest';
+
+import { SCHEMA_FILE, printedSchema } from './printed-schema';
+
+describe('GraphQL contract', () => {
+  it('matches the committed schema.graphql (run `npm run schema:print` after changing the schema)', () => {
+    expect(readFileSync(SCHEMA_FILE, 'utf8')).toBe(printedSchema());
+  });
+
+  it('keeps the spec namespaces and names', () => {
+    const schema = printedSchema();
+    expect(schema).toMatch(/type Query \{\s+content: ContentQuery!\s+member: MemberQuery!/);
+    expect(schema).toContain('menuItems(brandId: Int!): [MenuItem!]!');
+    expect(schema).toContain('refreshToken: TokenPayload!');
+    expect(schema).toContain('setTags(tags: [String!]!): MemberPayload!');
+  });
+});
