@@ -7,5 +7,6 @@ export * from './member-tags';
 export * from './menu';
 export * from './payment-return';
 export * from './site-config';
+export * from './subscription';
 export * from './tags';
 export * from './timezones';
