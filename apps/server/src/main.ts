@@ -1,7 +1,7 @@
 import { loadConfig } from './config';
 import { createDb } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { seedDemoData } from './db/seed/demo';
+import { seedDemoData } from './seed/demo';
 import { buildApp } from './app';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;

@@ -1,3 +1,4 @@
+export * from './brand-colors';
 export * from './boot';
 export * from './environments';
 export * from './locales';

@@ -1,11 +1,17 @@
 import type { Locale } from './locales';
 import type { MediaType } from './media-types';
 
-/** Brand colours applied at runtime as CSS custom properties; the interface is always dark. */
+/** Brand colours as configured; the interface is always dark. */
 export interface BrandColors {
   accent: string;
   accentContrast: string;
   secondary: string;
+}
+
+/** Brand colours as the page receives them, made readable (`readableBrandColors`), as CSS custom properties. */
+export interface ThemeColors extends BrandColors {
+  /** The accent lightened where needed so it reads as text on every dark surface. */
+  accentText: string;
 }
 
 export interface SupportContacts {
@@ -40,7 +46,7 @@ export interface SiteConfig {
   icon: string;
   mediaTypes: MediaType[];
   template: string;
-  colors: BrandColors;
+  colors: ThemeColors;
   support: SupportContacts;
   companyAddress: CompanyAddress;
   brandTags: string[];

@@ -8,6 +8,7 @@ import {
   type SupportContacts,
   isLocale,
   isMediaType,
+  readableBrandColors,
 } from '@member/domain';
 
 import { readJson } from '../../db/json';
@@ -80,11 +81,14 @@ function toResolvedBrand(row: BrandRow, hostname: string): ResolvedBrand {
       icon: row.icon,
       mediaTypes,
       template: row.template,
-      colors: readJson<BrandColors>(row.colors, {
-        accent: '#7c5cff',
-        accentContrast: '#ffffff',
-        secondary: '#1b1d2a',
-      }),
+      // Corrected once here so every page gets readable colours, whatever the configuration says.
+      colors: readableBrandColors(
+        readJson<BrandColors>(row.colors, {
+          accent: '#7c5cff',
+          accentContrast: '#ffffff',
+          secondary: '#1b1d2a',
+        }),
+      ),
       support: readJson<SupportContacts>(row.support, { email: '', phone: null, hours: null }),
       companyAddress: readJson<CompanyAddress>(row.company_address, {
         name: row.name,

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 
 import { MEDIA_TYPES, type Locale, type MediaType } from '@member/domain';
 
-import { hashPassword } from '../../modules/auth/passwords';
-import type { Db } from '../database';
-import { isoNow, writeJson } from '../json';
+import type { Db } from '../db/database';
+import { isoNow, writeJson } from '../db/json';
+import { hashPassword } from '../modules/auth/passwords';
 
 /** Shared by every demo member; printed in the README. */
 export const DEMO_PASSWORD = 'demo-pass-2026';

@@ -1,0 +1,70 @@
+import { useEffect, useRef } from 'react';
+import { Link, Outlet, useLoaderData, useLocation } from 'react-router';
+import { BrandMark } from '../components/ui/brand-mark';
+import { Icon } from '../components/ui/icons';
+import { MainMenu } from '../features/menu/components/main-menu';
+import { MemberMenu } from '../features/member/components/member-menu';
+import { useI18n } from '../lib/i18n';
+import { useSession } from '../lib/session';
+import { useDisclosure } from '../lib/use-disclosure';
+import type { MainLoader } from './main-loader';
+import './main-layout.css';
+
+/**
+ * The frame of every member screen: skip link, header (menu button on phones, brand, member menu), the
+ * main menu (a side bar on wider screens) and the main landmark.
+ */
+export function MainLayout() {
+  const { menuItems } = useLoaderData<MainLoader>();
+  const { t } = useI18n();
+  const { brand, member } = useSession();
+  const nav = useDisclosure();
+  const mainRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  const isFirstRender = useRef(true);
+
+  // Move focus to the new screen after in-app navigation, as a page load would, so that screen readers
+  // start reading there and keyboard users do not stay in the menu.
+  useEffect(() => {
+    if (isFirstRender.current) {
+      isFirstRender.current = false;
+      return;
+    }
+    mainRef.current?.focus({ preventScroll: true });
+  }, [pathname]);
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
+      <header className="topbar">
+        <button type="button" className="topbar__menu-button icon-button" {...nav.buttonProps}>
+          {nav.isOpen ? <Icon name="close" /> : <Icon name="menu" />}
+          <span className="visually-hidden">{t('nav.menuButton')}</span>
+        </button>
+        <Link className="topbar__brand" to="/">
+          <BrandMark name={brand.name} logo={brand.logo} />
+        </Link>
+        {member ? <MemberMenu member={member} /> : null}
+      </header>
+      <div className="shell__body">
+        <MainMenu
+          items={menuItems}
+          isOpen={nav.isOpen}
+          panelId={nav.panelProps.id}
+          panelRef={nav.panelProps.ref}
+          onNavigate={() => {
+            nav.close();
+          }}
+        />
+        <main className="shell__main" id="main" ref={mainRef} tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+/** The route module's component, as React Router's `lazy` expects it. */
+export { MainLayout as Component };

@@ -1,0 +1,82 @@
+import { chooseLocale, isAnalyticsEnabled, type BootData } from '@member/domain';
+import { StrictMode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { createMenuCache } from '../features/menu/api/get-menu-items';
+import { needsTokenRefresh, readBootData } from '../lib/boot';
+import { listenForPreloadErrors } from '../lib/chunk-load';
+import { requestGenericToken } from '../lib/generic-token';
+import { createI18n, type I18nStore } from '../lib/i18n';
+import { logger } from '../lib/logger';
+import { createSessionStore } from '../lib/session';
+import { applyBrandIcon, applyBrandTheme } from '../lib/theme';
+import '../styles/index.css';
+import type { AppDeps } from './deps';
+import { AppProviders } from './providers';
+import { createAppRouter } from './router';
+
+/** The failure screens load only when needed (app/boot-failure.tsx). */
+async function showBootFailure(root: Root, i18n: I18nStore, boot: BootData | null): Promise<void> {
+  const { renderBootFailure } = await import('./boot-failure');
+  await renderBootFailure(root, i18n, boot);
+}
+
+async function start(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  const root = createRoot(container);
+  listenForPreloadErrors();
+  const i18n = createI18n();
+
+  let boot: BootData;
+  try {
+    boot = await readBootData();
+  } catch (error) {
+    logger.error('Boot data could not be read', error);
+    await showBootFailure(root, i18n, null);
+    return;
+  }
+
+  // Error reporting and analytics are off for most brands, so their code loads only when switched on.
+  const errorReporting = boot.sentry
+    ? import('../lib/sentry').then(({ startErrorReporting }) => startErrorReporting(boot))
+    : Promise.resolve();
+  if (boot.error || !boot.brand) {
+    await errorReporting;
+    await showBootFailure(root, i18n, boot);
+    return;
+  }
+
+  const brand = boot.brand;
+  applyBrandTheme(brand.colors);
+  applyBrandIcon(brand.icon);
+  if (isAnalyticsEnabled(brand.brandTags)) {
+    void import('../lib/analytics').then(({ loadAnalytics }) => loadAnalytics(brand.brandTags));
+  }
+  const session = createSessionStore(boot, brand);
+  const member = session.activeMember();
+  if (!member) {
+    void requestGenericToken();
+  } else if (needsTokenRefresh(member, Date.now())) {
+    // Only members close to expiry need it, so the mutation's code loads on demand.
+    void import('../features/member/api/refresh-token')
+      .then(({ refreshMemberToken }) => refreshMemberToken())
+      .then((claims) => {
+        if (claims) session.setMember(claims);
+      });
+  }
+  await i18n.setLocale(chooseLocale(member?.language, brand.languages));
+
+  const deps: AppDeps = { session, i18n, menu: createMenuCache() };
+  root.render(
+    <StrictMode>
+      <AppProviders deps={deps}>
+        <RouterProvider router={createAppRouter(deps)} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+start().catch((error: unknown) => {
+  logger.error('The app could not start', error);
+});

@@ -1,0 +1,234 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
+import {
+  ACCOUNT_PATH,
+  BROWSE_GENRE_PATH,
+  BROWSE_PATH,
+  BROWSE_TAB_PATH,
+  CHANGE_ADDRESS_PATH,
+  CHECKOUT_PATH,
+  COLLECTION_PATH,
+  FAQ_PATH,
+  GIVEAWAYS_PATH,
+  GIVEAWAY_PATH,
+  GREEN_PATH,
+  HISTORY_PATH,
+  IMPACTS_PATH,
+  IMPACT_PATH,
+  LIVE_PATH,
+  LOGIN_PATH,
+  MARKETPLACE_CATEGORY_PATH,
+  MARKETPLACE_PATH,
+  MARKETPLACE_PRODUCT_PATH,
+  MEDIA_DETAILS_PATH,
+  NOT_FOUND_PATH,
+  NO_BRAND_PATH,
+  PLAYLISTS_PATH,
+  RESET_PASSWORD_PATH,
+  SEARCH_PATH,
+  SHIPPABLE_PATH,
+  SHIPPABLE_PRODUCT_PATH,
+  SUPPORT_PATH,
+  VPN_PATH,
+} from '../config/paths';
+import type * as BrowseLoaderModule from '../features/browse/api/browse-loaders';
+import type { OfferedMediaTypes } from '../features/browse/api/browse-loaders';
+import { PageErrorBoundary, RootErrorBoundary } from '../features/errors/components/route-error';
+import { lazyRoute } from '../lib/chunk-load';
+import type { AppDeps } from './deps';
+import { createLoginLoader, createMainLoader } from './main-loader';
+import { RootLayout, RouteFallback } from './root-layout';
+
+/**
+ * The route table of spec section 2. Every screen is a lazy route module (its code loads with the
+ * route, under the chunk timeout). Loaders that decide whether a URL exists load in parallel with their
+ * screen, so the JavaScript of the first page carries neither.
+ */
+export function createRoutes(deps: AppDeps): RouteObject[] {
+  const offeredMediaTypes: OfferedMediaTypes = async () => {
+    const member = deps.session.activeMember();
+    if (!member) return null;
+    const items = await deps.menu.load(deps.session.getSnapshot().brand.id, member.id);
+    return items.map((item) => item.type);
+  };
+  /** A browse screen and the loader (from browse-loaders) that checks its URL, fetched together. */
+  const browseRoute = (
+    page: () => Promise<{ Component: ComponentType }>,
+    loader: (loaders: typeof BrowseLoaderModule) => LoaderFunction,
+  ) =>
+    lazyRoute(
+      () => Promise.all([page(), import('../features/browse/api/browse-loaders')]),
+      ([module, loaders]) => ({ Component: module.Component, loader: loader(loaders) }),
+    );
+
+  const mainRoutes: RouteObject[] = [
+    {
+      index: true,
+      lazy: lazyRoute(() => import('../features/home/components/home-page')),
+    },
+    {
+      path: BROWSE_PATH,
+      lazy: browseRoute(
+        () => import('../features/browse/components/browse-page'),
+        (loaders) => loaders.createBrowseLoader(offeredMediaTypes),
+      ),
+    },
+    {
+      path: BROWSE_GENRE_PATH,
+      lazy: browseRoute(
+        () => import('../features/browse/components/genre-page'),
+        (loaders) => loaders.createBrowseLoader(offeredMediaTypes),
+      ),
+    },
+    {
+      path: MEDIA_DETAILS_PATH,
+      lazy: browseRoute(
+        () => import('../features/browse/components/media-details-page'),
+        (loaders) => loaders.createMediaDetailsLoader(offeredMediaTypes),
+      ),
+    },
+    {
+      path: LIVE_PATH,
+      lazy: browseRoute(
+        () => import('../features/browse/components/live-page'),
+        (loaders) => loaders.createBrowseLoader(offeredMediaTypes),
+      ),
+    },
+    {
+      path: BROWSE_TAB_PATH,
+      lazy: browseRoute(
+        () => import('../features/browse/components/browse-tab-page'),
+        (loaders) => loaders.createBrowseTabLoader(offeredMediaTypes),
+      ),
+    },
+    {
+      path: SEARCH_PATH,
+      lazy: lazyRoute(() => import('../features/search/components/search-page')),
+    },
+    {
+      path: COLLECTION_PATH,
+      lazy: lazyRoute(() => import('../features/library/components/collection-page')),
+    },
+    {
+      path: PLAYLISTS_PATH,
+      lazy: lazyRoute(() => import('../features/library/components/playlists-page')),
+    },
+    {
+      path: HISTORY_PATH,
+      lazy: lazyRoute(() => import('../features/library/components/history-page')),
+    },
+    {
+      path: SHIPPABLE_PATH,
+      lazy: lazyRoute(() => import('../features/shop/components/shippable-page')),
+    },
+    {
+      path: SHIPPABLE_PRODUCT_PATH,
+      lazy: lazyRoute(() => import('../features/shop/components/shippable-product-page')),
+    },
+    {
+      path: GIVEAWAYS_PATH,
+      lazy: lazyRoute(() => import('../features/giveaways/components/giveaways-page')),
+    },
+    {
+      path: GIVEAWAY_PATH,
+      lazy: lazyRoute(() => import('../features/giveaways/components/giveaway-page')),
+    },
+    {
+      path: VPN_PATH,
+      lazy: lazyRoute(() => import('../features/vpn/components/vpn-page')),
+    },
+    {
+      path: GREEN_PATH,
+      lazy: lazyRoute(() => import('../features/green/components/green-page')),
+    },
+    {
+      path: IMPACT_PATH,
+      lazy: lazyRoute(() => import('../features/impacts/components/impact-page')),
+    },
+    {
+      path: IMPACTS_PATH,
+      lazy: lazyRoute(() => import('../features/impacts/components/impacts-page')),
+    },
+    {
+      path: MARKETPLACE_PATH,
+      lazy: lazyRoute(() => import('../features/marketplace/components/marketplace-page')),
+    },
+    {
+      path: MARKETPLACE_CATEGORY_PATH,
+      lazy: lazyRoute(() => import('../features/marketplace/components/category-page')),
+    },
+    {
+      path: MARKETPLACE_PRODUCT_PATH,
+      lazy: lazyRoute(() => import('../features/marketplace/components/product-page')),
+    },
+    {
+      path: CHECKOUT_PATH,
+      lazy: lazyRoute(
+        () =>
+          Promise.all([
+            import('../features/marketplace/components/checkout-page'),
+            import('../features/marketplace/api/checkout-loader'),
+          ]),
+        ([page, api]) => ({ Component: page.Component, loader: api.checkoutLoader }),
+      ),
+    },
+    ...[FAQ_PATH, SUPPORT_PATH].map((path): RouteObject => ({
+      path,
+      lazy: lazyRoute(() => import('../features/support/components/support-page')),
+    })),
+    {
+      path: CHANGE_ADDRESS_PATH,
+      lazy: lazyRoute(() => import('../features/account/components/change-address-page')),
+    },
+    {
+      path: ACCOUNT_PATH,
+      lazy: lazyRoute(() => import('../features/account/components/account-page')),
+    },
+  ];
+
+  return [
+    {
+      id: 'root',
+      Component: RootLayout,
+      ErrorBoundary: RootErrorBoundary,
+      HydrateFallback: RouteFallback,
+      children: [
+        {
+          id: 'main',
+          loader: createMainLoader(deps),
+          lazy: lazyRoute(() => import('./main-layout')),
+          // Errors of a screen show inside the layout, so the header and menu stay usable.
+          children: [{ ErrorBoundary: PageErrorBoundary, children: mainRoutes }],
+        },
+        {
+          path: LOGIN_PATH,
+          loader: createLoginLoader(deps),
+          lazy: lazyRoute(
+            () =>
+              Promise.all([
+                import('../features/auth/components/login-page'),
+                import('../features/auth/api/login'),
+              ]),
+            ([page, api]) => ({ Component: page.LoginPage, action: api.createLoginAction(deps) }),
+          ),
+        },
+        {
+          path: RESET_PASSWORD_PATH,
+          lazy: lazyRoute(() => import('../features/auth/components/reset-password-page')),
+        },
+        {
+          path: NO_BRAND_PATH,
+          lazy: lazyRoute(() => import('../features/brand/components/brand-error-pages')),
+        },
+        {
+          path: NOT_FOUND_PATH,
+          lazy: lazyRoute(() => import('../features/errors/components/not-found-page')),
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(deps: AppDeps) {
+  return createBrowserRouter(createRoutes(deps));
+}

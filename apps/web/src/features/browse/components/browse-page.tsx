@@ -1,0 +1,14 @@
+import { useLoaderData } from 'react-router';
+import { ComingSoonPage } from '../../../components/ui/page';
+import { useI18n } from '../../../lib/i18n';
+import type { BrowseLoader } from '../api/browse-loaders';
+
+/** `/browse/:media`: the overview of one media type (genres, new releases, popular). */
+export function BrowsePage() {
+  const { t } = useI18n();
+  const { media } = useLoaderData<BrowseLoader>();
+  return <ComingSoonPage title={t(`media.${media}.title`)} />;
+}
+
+/** The route module's component, as React Router's `lazy` expects it. */
+export { BrowsePage as Component };

@@ -1,0 +1,11 @@
+import { ComingSoonPage } from '../../../components/ui/page';
+import { useI18n } from '../../../lib/i18n';
+
+/** `/marketplace/product/:slug/:id`. Filled by a later release; until then, its heading and an honest coming-soon state. */
+export function MarketplaceProductPage() {
+  const { t } = useI18n();
+  return <ComingSoonPage title={t('marketplace.productTitle')} />;
+}
+
+/** The route module's component, as React Router's `lazy` expects it. */
+export { MarketplaceProductPage as Component };

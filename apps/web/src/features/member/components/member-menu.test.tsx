@@ -1,0 +1,97 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { buildBoot, buildMember, buildMenuItem } from '../../../test/factories';
+import { jsonResponse, mockFetch, renderApp, requestJson, requestsTo } from '../../../test/render-app';
+
+describe('member menu', () => {
+  it('opens from the member name, and Escape closes it and returns focus', async () => {
+    mockFetch(() => jsonResponse({ data: { content: { menuItems: [buildMenuItem('home')] } } }));
+    await renderApp('/', buildBoot({ member: buildMember() }));
+    const user = userEvent.setup();
+    const button = await screen.findByRole('button', { name: 'Jane Doe' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('link', { name: 'Account' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeVisible();
+
+    await user.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+  });
+
+  it('saves a new language on the server and switches the interface to it', async () => {
+    const member = buildMember();
+    const fetchMock = mockFetch((url, init) => {
+      const body = JSON.stringify(requestJson(init));
+      if (url.endsWith('/graphql') && body.includes('SetLanguage')) {
+        return jsonResponse({
+          data: {
+            member: {
+              setLanguage: {
+                responseResult: { succeeded: true, errorCode: null, slug: null, message: null },
+                member: { ...member, language: 'fr-ca' },
+              },
+            },
+          },
+        });
+      }
+      if (url.endsWith('/graphql')) {
+        return jsonResponse({
+          data: { content: { menuItems: [buildMenuItem('home'), buildMenuItem('movie')] } },
+        });
+      }
+      if (url.endsWith('/api/event')) return new Response(null, { status: 202 });
+      return jsonResponse({}, 404);
+    });
+    await renderApp('/', buildBoot({ member }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Jane Doe' }));
+
+    const select = screen.getByRole('combobox', { name: 'Language' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['English', 'Français', 'Deutsch']);
+    await user.selectOptions(select, 'fr-ca');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bienvenue, Jane Doe' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Langue' })).toHaveValue('fr-ca');
+    expect(document.documentElement.lang).toBe('fr-CA');
+
+    const mutation = fetchMock.mock.calls
+      .map(([, init]) => requestJson(init))
+      .find((body) => JSON.stringify(body).includes('SetLanguage'));
+    expect(mutation).toMatchObject({ variables: { language: 'fr-ca' } });
+
+    await waitFor(() => {
+      const [event] = requestsTo(fetchMock, '/api/event');
+      expect(requestJson(event)).toMatchObject({
+        namespace: 'members',
+        language: 'fr-ca',
+        extras: { action: 'language_changed', from: 'en-us', to: 'fr-ca' },
+      });
+    });
+  });
+
+  it('keeps the language and says so when saving fails', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    mockFetch((url, init) => {
+      if (JSON.stringify(requestJson(init)).includes('SetLanguage')) {
+        return jsonResponse({ errors: [{ message: 'nope', extensions: { code: 'INTERNAL' } }] });
+      }
+      return jsonResponse({ data: { content: { menuItems: [buildMenuItem('home')] } } });
+    });
+    await renderApp('/', buildBoot({ member: buildMember() }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Jane Doe' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'de-de');
+    await screen.findByText(/We couldn't save your language/);
+    expect(screen.getByRole('alert')).toHaveTextContent("We couldn't save your language. Please try again.");
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Jane Doe' })).toBeInTheDocument();
+    expect(warn).toHaveBeenCalledWith('Could not save the language', expect.any(Error));
+  });
+});

@@ -1,0 +1,77 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createI18n, createTranslator, flattenMessages, interpolate } from './i18n';
+import { RichText } from './rich-text';
+
+function translator(messages: object, fallback: object) {
+  return createTranslator({
+    locale: 'fr-ca',
+    messages: flattenMessages(messages),
+    fallback: flattenMessages(fallback),
+  });
+}
+
+describe('i18n', () => {
+  it('interpolates {placeholders} and leaves unknown ones visible', () => {
+    expect(interpolate('Welcome, {name}', { name: 'Jane' })).toBe('Welcome, Jane');
+    expect(interpolate('{count} of {total}', { count: 2, total: 5 })).toBe('2 of 5');
+    expect(interpolate('Hello {missing}', {})).toBe('Hello {missing}');
+  });
+
+  it('uses the current language, then en-us, then the key itself', () => {
+    const { t } = translator({ home: { welcome: 'Bienvenue, {name}' } }, { menu: { home: 'Home' } });
+    expect(t('home.welcome', { name: 'Jane' })).toBe('Bienvenue, Jane');
+    expect(t('menu.home')).toBe('Home');
+    expect(t('menu.marketplace')).toBe('menu.marketplace');
+  });
+
+  it('translates text that may be a key and keeps plain text as it is', () => {
+    const { translateText } = translator({ media: { movie: { title: 'Films' } } }, {});
+    expect(translateText('media.movie.title')).toBe('Films');
+    expect(translateText('Podcasts')).toBe('Podcasts');
+  });
+
+  it('puts elements into a sentence', () => {
+    render(
+      <p>
+        <RichText text="Write to {email} today." values={{ email: <a href="mailto:a@b.c">a@b.c</a> }} />
+      </p>,
+    );
+    expect(screen.getByRole('link', { name: 'a@b.c' })).toHaveAttribute('href', 'mailto:a@b.c');
+    expect(screen.getByText(/Write to/)).toHaveTextContent('Write to a@b.c today.');
+  });
+
+  it('loads the real locale files and sets <html lang>', async () => {
+    const root = document.createElement('html');
+    const i18n = createI18n(undefined, root);
+    await i18n.setLocale('my-ms');
+    const { t, locale } = createTranslator(i18n.getSnapshot());
+    expect(locale).toBe('my-ms');
+    expect(root.lang).toBe('ms-MY');
+    expect(t('auth.login.title')).not.toBe('auth.login.title');
+    expect(t('auth.login.title')).not.toBe(
+      createTranslator({ ...i18n.getSnapshot(), messages: new Map() }).t('auth.login.title'),
+    );
+  });
+
+  it('lets the last language asked for win when files arrive out of order', async () => {
+    const resolvers = new Map<string, () => void>();
+    const i18n = createI18n(
+      (locale) =>
+        new Promise((resolve) => {
+          resolvers.set(locale, () => {
+            resolve(new Map([['menu.home', locale]]));
+          });
+        }),
+      null,
+    );
+    const first = i18n.setLocale('fr-ca');
+    const second = i18n.setLocale('de-de');
+    resolvers.get('en-us')?.();
+    resolvers.get('de-de')?.();
+    await second;
+    resolvers.get('fr-ca')?.();
+    await first;
+    expect(i18n.getSnapshot().locale).toBe('de-de');
+  });
+});

@@ -1,0 +1,142 @@
+import { DEFAULT_LOCALE, LOCALE_BCP47, type Locale } from '@member/domain';
+import { createContext, use, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import type enUs from '../locales/en-us.json';
+
+/** The shape of every locale file; en-us.json is the source of truth for keys. */
+export type LocaleMessages = typeof enUs;
+
+type LeafKeys<T> = {
+  [K in keyof T & string]: T[K] extends string ? K : `${K}.${LeafKeys<T[K]>}`;
+}[keyof T & string];
+
+/** Every translation key, as `group.key` paths into en-us.json; a typo is a compile error. */
+export type TranslationKey = LeafKeys<LocaleMessages>;
+
+export type TranslationParams = Record<string, string | number>;
+
+type FlatMessages = ReadonlyMap<string, string>;
+
+/** Flattens nested locale JSON into `a.b.c` keys. */
+export function flattenMessages(
+  messages: unknown,
+  prefix = '',
+  into = new Map<string, string>(),
+): Map<string, string> {
+  if (typeof messages === 'object' && messages !== null) {
+    for (const [key, value] of Object.entries(messages)) {
+      const path = prefix ? `${prefix}.${key}` : key;
+      if (typeof value === 'string') into.set(path, value);
+      else flattenMessages(value, path, into);
+    }
+  }
+  return into;
+}
+
+/** `{name}` placeholders; the capture group makes split() keep the names. */
+export const PLACEHOLDER = /\{(\w+)\}/g;
+
+export function interpolate(template: string, params: TranslationParams = {}): string {
+  return template.replace(PLACEHOLDER, (match, name: string) => {
+    const value = params[name];
+    return value === undefined ? match : String(value);
+  });
+}
+
+// Each locale file becomes its own chunk, loaded only for the language in use (plus en-us, the fallback).
+const LOCALE_LOADERS = import.meta.glob<LocaleMessages>('../locales/*.json', { import: 'default' });
+
+export async function loadLocaleMessages(locale: Locale): Promise<FlatMessages> {
+  const load = LOCALE_LOADERS[`../locales/${locale}.json`];
+  if (!load) throw new Error(`No locale file for ${locale}`);
+  return flattenMessages(await load());
+}
+
+export interface Translator {
+  readonly locale: Locale;
+  /** The text for a key in the current language, else en-us, else the key itself. */
+  t: (key: TranslationKey, params?: TranslationParams) => string;
+  /**
+   * Text that may be a translation key (menu titles from the server are keys such as `menu.home`,
+   * custom ones may be plain words): the translation when the key exists, else the text as it is.
+   */
+  translateText: (text: string) => string;
+}
+
+export interface I18nSnapshot {
+  readonly locale: Locale;
+  readonly messages: FlatMessages;
+  readonly fallback: FlatMessages;
+}
+
+export function createTranslator({ locale, messages, fallback }: I18nSnapshot): Translator {
+  const lookup = (key: string): string | undefined => messages.get(key) ?? fallback.get(key);
+  return {
+    locale,
+    t: (key, params) => interpolate(lookup(key) ?? key, params),
+    translateText: (text) => lookup(text) ?? text,
+  };
+}
+
+/** The interface language: loads locale files, keeps the current one and sets `<html lang>`. */
+export interface I18nStore {
+  getSnapshot: () => I18nSnapshot;
+  subscribe: (listener: () => void) => () => void;
+  setLocale: (locale: Locale) => Promise<void>;
+}
+
+export function createI18n(
+  loadMessages: (locale: Locale) => Promise<FlatMessages> = loadLocaleMessages,
+  root: HTMLElement | null = typeof document === 'undefined' ? null : document.documentElement,
+): I18nStore {
+  const empty: FlatMessages = new Map();
+  let snapshot: I18nSnapshot = { locale: DEFAULT_LOCALE, messages: empty, fallback: empty };
+  let latestRequest = 0;
+  const cache = new Map<Locale, Promise<FlatMessages>>();
+  const listeners = new Set<() => void>();
+
+  const load = (locale: Locale): Promise<FlatMessages> => {
+    let pending = cache.get(locale);
+    if (!pending) {
+      pending = loadMessages(locale);
+      // A failed download may succeed later; do not keep the rejection.
+      void pending.catch(() => cache.delete(locale));
+      cache.set(locale, pending);
+    }
+    return pending;
+  };
+
+  return {
+    getSnapshot: () => snapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async setLocale(locale) {
+      const request = ++latestRequest;
+      const [fallback, messages] = await Promise.all([load(DEFAULT_LOCALE), load(locale)]);
+      // A later call wins even when its files arrive first.
+      if (request !== latestRequest) return;
+      snapshot = { locale, messages, fallback };
+      if (root) root.lang = LOCALE_BCP47[locale];
+      for (const listener of listeners) listener();
+    },
+  };
+}
+
+const I18nContext = createContext<I18nStore | null>(null);
+
+export function I18nProvider({ store, children }: { store: I18nStore; children: ReactNode }) {
+  return <I18nContext value={store}>{children}</I18nContext>;
+}
+
+export function useI18nStore(): I18nStore {
+  const store = use(I18nContext);
+  if (!store) throw new Error('useI18n needs an I18nProvider');
+  return store;
+}
+
+export function useI18n(): Translator {
+  const store = useI18nStore();
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  return useMemo(() => createTranslator(snapshot), [snapshot]);
+}

@@ -1,0 +1,526 @@
+/**
+ * GraphQL against a plain Fastify JSON route that returns identical bytes, side by side in one run.
+ *
+ * The real server runs in a child process (server-process.ts) so that its CPU time per request can be
+ * read alone; autocannon drives it from this process over 127.0.0.1. Both targets go through the same
+ * `/membergraphapi` scope (brand from the Host header, caller from the bearer token) and the same
+ * service call, so the difference is what GraphQL itself costs: parsing the JSON body and the query,
+ * validation (depth, cost, no introspection), execution, and the response shape.
+ *
+ * Targets
+ *   graphql     POST /membergraphapi/graphql, JSON body with the menu query
+ *   plain-get   GET  /membergraphapi/bench/plain?brandId=1  (the headline comparison)
+ *   plain-post  POST /membergraphapi/bench/plain?brandId=1 with the same JSON body, parsed and ignored
+ *               (shows how much of the gap is only request-body handling)
+ *
+ * Usage: npm run bench:api -- [--duration 10] [--warmup 3] [--connections 10] [--rounds 2]
+ *                            [--targets graphql,plain-get,plain-post] [--check] [--cpu-prof]
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+import autocannon from 'autocannon';
+
+import { type LocalResponse, localRequest } from './lib/http';
+import {
+  BENCH_HOST,
+  GENERIC_TOKEN_PATH,
+  GRAPHQL_BODY,
+  GRAPHQL_URL_PATH,
+  MENU_QUERY,
+  PLAIN_URL_PATH,
+  type ParentMessage,
+  isServerMessage,
+} from './lib/protocol';
+import { BENCH_DIR, RESULTS_DIR, fixed, formatTable, machineInfo, verdict, writeResults } from './lib/report';
+
+/** Issue 2: GraphQL at least 0.85 times the plain route's throughput. */
+const TARGET_RATIO = 0.85;
+const SERVER_START_TIMEOUT_MS = 120_000;
+const IPC_TIMEOUT_MS = 5_000;
+const SERVER_STOP_TIMEOUT_MS = 15_000;
+
+const TARGET_NAMES = ['graphql', 'plain-get', 'plain-post'] as const;
+type TargetName = (typeof TARGET_NAMES)[number];
+
+interface Target {
+  name: TargetName;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+  headers: Record<string, string>;
+}
+
+interface Options {
+  connections: number;
+  warmupSeconds: number;
+  durationSeconds: number;
+  rounds: number;
+  targets: TargetName[];
+  check: boolean;
+  cpuProf: boolean;
+}
+
+function parseOptions(): Options {
+  const { values } = parseArgs({
+    options: {
+      connections: { type: 'string', default: '10' },
+      warmup: { type: 'string', default: '3' },
+      duration: { type: 'string', default: '10' },
+      rounds: { type: 'string', default: '2' },
+      targets: { type: 'string', default: TARGET_NAMES.join(',') },
+      check: { type: 'boolean', default: false },
+      'cpu-prof': { type: 'boolean', default: false },
+    },
+  });
+  // Bounded on purpose: every loop of this script must stop by itself in reasonable time.
+  const int = (name: string, raw: string, min: number, max: number) => {
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max)
+      throw new Error(`--${name} must be an integer from ${min} to ${max}`);
+    return value;
+  };
+  const targets = values.targets.split(',').map((name) => name.trim());
+  for (const name of targets) {
+    if (!(TARGET_NAMES as readonly string[]).includes(name))
+      throw new Error(`unknown target ${name}; choose from ${TARGET_NAMES.join(', ')}`);
+  }
+  return {
+    connections: int('connections', values.connections, 1, 256),
+    warmupSeconds: int('warmup', values.warmup, 0, 60),
+    durationSeconds: int('duration', values.duration, 1, 120),
+    rounds: int('rounds', values.rounds, 1, 10),
+    targets: targets as TargetName[],
+    check: values.check,
+    cpuProf: values['cpu-prof'],
+  };
+}
+
+/** The server child and the little IPC protocol to read its CPU time. */
+class ServerChild {
+  private nextId = 1;
+  private readonly pending = new Map<number, (usage: NodeJS.CpuUsage) => void>();
+
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly port: number,
+  ) {
+    child.on('message', (message: unknown) => {
+      if (!isServerMessage(message) || message.type !== 'cpu') return;
+      this.pending.get(message.id)?.(message.usage);
+      this.pending.delete(message.id);
+    });
+  }
+
+  static start(cpuProf: boolean): Promise<ServerChild> {
+    const execArgv = ['--import', 'tsx'];
+    if (cpuProf) execArgv.push('--cpu-prof', `--cpu-prof-dir=${resolve(RESULTS_DIR, 'profiles')}`);
+    // cwd is bench/ so that `--import tsx` resolves tsx from bench's (or the repo's) node_modules.
+    const child = fork(resolve(BENCH_DIR, 'server-process.ts'), [], {
+      cwd: BENCH_DIR,
+      execArgv,
+      stdio: 'inherit',
+    });
+    return new Promise((resolvePromise, reject) => {
+      const timer = setTimeout(() => {
+        child.kill();
+        reject(new Error(`the server child did not start within ${SERVER_START_TIMEOUT_MS / 1000} s`));
+      }, SERVER_START_TIMEOUT_MS);
+      const onMessage = (message: unknown) => {
+        if (!isServerMessage(message)) return;
+        if (message.type === 'ready') {
+          cleanup();
+          resolvePromise(new ServerChild(child, message.port));
+        } else if (message.type === 'failed') {
+          cleanup();
+          reject(new Error(`the server child failed to start:\n${message.message}`));
+        }
+      };
+      const onExit = (code: number | null) => {
+        cleanup();
+        reject(new Error(`the server child exited during start-up (code ${String(code)})`));
+      };
+      const cleanup = () => {
+        clearTimeout(timer);
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+      };
+      child.on('message', onMessage);
+      child.on('exit', onExit);
+    });
+  }
+
+  /** The child's own user + system CPU time so far (microseconds). */
+  cpuUsage(): Promise<NodeJS.CpuUsage> {
+    const id = this.nextId++;
+    return new Promise((resolvePromise, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new Error('the server child did not report its CPU usage'));
+      }, IPC_TIMEOUT_MS);
+      this.pending.set(id, (usage) => {
+        clearTimeout(timer);
+        resolvePromise(usage);
+      });
+      this.send({ type: 'cpu', id });
+    });
+  }
+
+  async stop(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    const exited = new Promise<void>((resolvePromise) => {
+      this.child.once('exit', () => {
+        resolvePromise();
+      });
+    });
+    this.send({ type: 'stop' });
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), SERVER_STOP_TIMEOUT_MS);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  private send(message: ParentMessage): void {
+    this.child.send(message);
+  }
+}
+
+function describe(response: LocalResponse): string {
+  return `${response.status} ${String(response.headers['content-type'])} ${response.body.toString('utf8').slice(0, 300)}`;
+}
+
+/** Asks the API for the anonymous visitor token that every GraphQL call needs (spec section 7). */
+async function genericToken(port: number): Promise<string> {
+  const response = await localRequest({
+    port,
+    method: 'POST',
+    path: GENERIC_TOKEN_PATH,
+    headers: { host: BENCH_HOST },
+  });
+  const parsed: unknown = JSON.parse(response.body.toString('utf8'));
+  if (
+    response.status !== 200 ||
+    typeof parsed !== 'object' ||
+    parsed === null ||
+    !('token' in parsed) ||
+    typeof parsed.token !== 'string'
+  ) {
+    throw new Error(`no generic token: ${describe(response)}`);
+  }
+  return parsed.token;
+}
+
+function buildTargets(token: string, names: readonly TargetName[]): Target[] {
+  const auth = { host: BENCH_HOST, authorization: `Bearer ${token}` };
+  const json = { ...auth, 'content-type': 'application/json' };
+  const all: Record<TargetName, Target> = {
+    graphql: { name: 'graphql', method: 'POST', path: GRAPHQL_URL_PATH, body: GRAPHQL_BODY, headers: json },
+    'plain-get': { name: 'plain-get', method: 'GET', path: PLAIN_URL_PATH, headers: auth },
+    'plain-post': {
+      name: 'plain-post',
+      method: 'POST',
+      path: PLAIN_URL_PATH,
+      body: GRAPHQL_BODY,
+      headers: json,
+    },
+  };
+  return names.map((name) => all[name]);
+}
+
+/**
+ * One request per target before any load: every target must answer 200 with the same content type and
+ * byte-identical bodies, and the GraphQL answer must be a real menu, or the comparison means nothing.
+ * Without a token both must refuse, which shows the plain route applies the resolver's caller rule.
+ */
+async function assertIdenticalResponses(
+  port: number,
+  token: string,
+  targets: readonly Target[],
+): Promise<string> {
+  const send = (target: Target) =>
+    localRequest({
+      port,
+      method: target.method,
+      path: target.path,
+      headers: target.headers,
+      body: target.body,
+    });
+  const [reference] = buildTargets(token, ['graphql']);
+  if (!reference) throw new Error('no GraphQL target');
+  const graphql = await send(reference);
+  if (graphql.status !== 200) throw new Error(`GraphQL did not answer 200: ${describe(graphql)}`);
+  const text = graphql.body.toString('utf8');
+  if (!text.startsWith('{"data":{"content":{"menuItems":[{') || text.includes('"errors"'))
+    throw new Error(`GraphQL did not answer a menu: ${describe(graphql)}`);
+
+  for (const target of targets) {
+    const response = await send(target);
+    if (response.status !== 200) throw new Error(`${target.name} did not answer 200: ${describe(response)}`);
+    if (response.headers['content-type'] !== graphql.headers['content-type'])
+      throw new Error(`${target.name} content type differs from GraphQL's: ${describe(response)}`);
+    if (!response.body.equals(graphql.body)) {
+      throw new Error(
+        `${target.name} body differs from GraphQL's:\n  graphql: ${text}\n  ${target.name}: ${response.body.toString('utf8')}`,
+      );
+    }
+    const anonymous = await send({
+      ...target,
+      headers: { ...target.headers, authorization: 'Bearer not-a-token' },
+    });
+    if (anonymous.status === 200 && !anonymous.body.toString('utf8').includes('"errors"'))
+      throw new Error(`${target.name} answered a caller without a valid token: ${describe(anonymous)}`);
+  }
+  return text;
+}
+
+interface Measurement {
+  target: TargetName;
+  /** 0 for warm-up, then 1..rounds. */
+  round: number;
+  requests: number;
+  durationSeconds: number;
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  latencyMeanMs: number;
+  /** Server child's user + system CPU time per completed request. */
+  serverCpuPerRequestUs: number;
+  /** Server CPU time / wall time: about 1.0 means the (single-threaded) server was the bottleneck. */
+  serverCoreShare: number;
+  /** autocannon's own CPU time / wall time, in this process. */
+  loadGeneratorCoreShare: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  mismatches: number;
+}
+
+const cpuMicros = (usage: NodeJS.CpuUsage) => usage.user + usage.system;
+
+async function measure(
+  server: ServerChild,
+  target: Target,
+  round: number,
+  seconds: number,
+  options: Options,
+  expectBody: string,
+): Promise<Measurement> {
+  const serverBefore = await server.cpuUsage();
+  const generatorBefore = process.cpuUsage();
+  const wallBefore = process.hrtime.bigint();
+  const result = await autocannon({
+    url: `http://127.0.0.1:${server.port}${target.path}`,
+    method: target.method,
+    // autocannon adds Content-Length to the object it is given, so each run gets its own copy.
+    headers: { ...target.headers },
+    body: target.body,
+    connections: options.connections,
+    duration: seconds,
+    // Every response is compared with the reference bytes; a difference counts as a mismatch.
+    expectBody,
+  });
+  const wallMicros = Number(process.hrtime.bigint() - wallBefore) / 1000;
+  const generatorMicros = cpuMicros(process.cpuUsage(generatorBefore));
+  const serverAfter = await server.cpuUsage();
+  const serverMicros = cpuMicros(serverAfter) - cpuMicros(serverBefore);
+  const requests = result.requests.total;
+  return {
+    target: target.name,
+    round,
+    requests,
+    durationSeconds: result.duration,
+    requestsPerSecond: requests / result.duration,
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    latencyMeanMs: result.latency.mean,
+    serverCpuPerRequestUs: requests > 0 ? serverMicros / requests : Number.NaN,
+    serverCoreShare: serverMicros / wallMicros,
+    loadGeneratorCoreShare: generatorMicros / wallMicros,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    mismatches: result.mismatches,
+  };
+}
+
+interface TargetSummary {
+  target: TargetName;
+  requests: number;
+  requestsPerSecond: number;
+  /** Means of the rounds' percentiles (autocannon reports percentiles per run, not mergeable counts). */
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  serverCpuPerRequestUs: number;
+  serverCoreShare: number;
+  failures: number;
+}
+
+function summarize(target: TargetName, rounds: readonly Measurement[]): TargetSummary {
+  const mine = rounds.filter((m) => m.target === target);
+  const sum = (pick: (m: Measurement) => number) => mine.reduce((total, m) => total + pick(m), 0);
+  const requests = sum((m) => m.requests);
+  const seconds = sum((m) => m.durationSeconds);
+  const serverMicros = sum((m) => m.serverCpuPerRequestUs * m.requests);
+  return {
+    target,
+    requests,
+    requestsPerSecond: requests / seconds,
+    latencyP50Ms: sum((m) => m.latencyP50Ms) / mine.length,
+    latencyP99Ms: sum((m) => m.latencyP99Ms) / mine.length,
+    serverCpuPerRequestUs: serverMicros / requests,
+    serverCoreShare: sum((m) => m.serverCoreShare * m.durationSeconds) / seconds,
+    failures: sum((m) => m.errors + m.timeouts + m.non2xx + m.mismatches),
+  };
+}
+
+interface Comparison {
+  baseline: TargetName;
+  /** GraphQL requests/second divided by the baseline's: the issue's target is >= 0.85 against plain-get. */
+  throughputRatio: number;
+  /** Baseline CPU per request divided by GraphQL's: the same ratio measured as server cost, less sensitive
+   * to the load generator sharing the two cores. */
+  cpuEfficiencyRatio: number;
+  /** Extra server CPU time GraphQL spends per request. */
+  extraCpuPerRequestUs: number;
+}
+
+function compare(graphql: TargetSummary, baseline: TargetSummary): Comparison {
+  return {
+    baseline: baseline.target,
+    throughputRatio: graphql.requestsPerSecond / baseline.requestsPerSecond,
+    cpuEfficiencyRatio: baseline.serverCpuPerRequestUs / graphql.serverCpuPerRequestUs,
+    extraCpuPerRequestUs: graphql.serverCpuPerRequestUs - baseline.serverCpuPerRequestUs,
+  };
+}
+
+function measurementRow(m: Measurement): string[] {
+  return [
+    m.target,
+    m.round === 0 ? 'warm-up' : String(m.round),
+    String(m.requests),
+    fixed(m.requestsPerSecond, 0),
+    fixed(m.latencyP50Ms, 0),
+    fixed(m.latencyP99Ms, 0),
+    fixed(m.serverCpuPerRequestUs, 0),
+    fixed(m.serverCoreShare * 100, 0),
+    fixed(m.loadGeneratorCoreShare * 100, 0),
+    String(m.errors + m.timeouts + m.non2xx + m.mismatches),
+  ];
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions();
+  const machine = machineInfo();
+  console.log(
+    `api-throughput: ${options.connections} connections, warm-up ${options.warmupSeconds} s, ` +
+      `${options.rounds} rounds x ${options.durationSeconds} s per target; ` +
+      `${machine.cores} cores (${machine.cpuModel}), load average ${machine.loadAverage.join(' ')}`,
+  );
+  const server = await ServerChild.start(options.cpuProf);
+  const measurements: Measurement[] = [];
+  let body: string;
+  try {
+    const token = await genericToken(server.port);
+    const targets = buildTargets(token, options.targets);
+    body = await assertIdenticalResponses(server.port, token, targets);
+    console.log(`identical ${Buffer.byteLength(body)}-byte bodies from: ${options.targets.join(', ')}`);
+
+    // Warm-up (JIT, mercurius's compiled query, connection pools), not counted.
+    if (options.warmupSeconds > 0) {
+      for (const target of targets) {
+        measurements.push(await measure(server, target, 0, options.warmupSeconds, options, body));
+      }
+    }
+    // Mirrored order (A B C, then C B A, ...): a slow drift of the machine's speed over the run then
+    // weighs on every target alike, which a plain A B A B order does not fully achieve.
+    for (let round = 1; round <= options.rounds; round += 1) {
+      const order = round % 2 === 1 ? targets : [...targets].reverse();
+      for (const target of order) {
+        const m = await measure(server, target, round, options.durationSeconds, options, body);
+        measurements.push(m);
+        console.log(`  round ${round} ${target.name}: ${fixed(m.requestsPerSecond, 0)} req/s`);
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+
+  const counted = measurements.filter((m) => m.round > 0);
+  const summaries = options.targets.map((target) => summarize(target, counted));
+  const graphql = summaries.find((s) => s.target === 'graphql');
+  const comparisons = graphql
+    ? summaries.filter((s) => s.target !== 'graphql').map((baseline) => compare(graphql, baseline))
+    : [];
+  const headline = comparisons.find((c) => c.baseline === 'plain-get');
+  const failures = counted.reduce((total, m) => total + m.errors + m.timeouts + m.non2xx + m.mismatches, 0);
+  const pass = headline ? headline.throughputRatio >= TARGET_RATIO : null;
+
+  const headers = [
+    'target',
+    'round',
+    'requests',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'srv CPU us/req',
+    'srv CPU %',
+    'gen CPU %',
+    'bad',
+  ];
+  console.log(`\n${formatTable(headers, measurements.map(measurementRow))}`);
+  console.log(
+    `\n${formatTable(
+      ['target', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'srv CPU us/req', 'srv CPU %'],
+      summaries.map((s) => [
+        s.target,
+        String(s.requests),
+        fixed(s.requestsPerSecond, 0),
+        fixed(s.latencyP50Ms, 1),
+        fixed(s.latencyP99Ms, 1),
+        fixed(s.serverCpuPerRequestUs, 0),
+        fixed(s.serverCoreShare * 100, 0),
+      ]),
+    )}`,
+  );
+  console.log('');
+  for (const c of comparisons) {
+    console.log(
+      `GraphQL / ${c.baseline}: throughput ${fixed(c.throughputRatio, 3)}, CPU efficiency ${fixed(c.cpuEfficiencyRatio, 3)} ` +
+        `(GraphQL spends ${fixed(c.extraCpuPerRequestUs, 0)} us more server CPU per request)`,
+    );
+  }
+  if (headline && pass !== null) {
+    console.log(
+      `target GraphQL >= ${TARGET_RATIO} x plain-get throughput: ${verdict(pass, `${fixed(headline.throughputRatio, 3)} vs ${TARGET_RATIO}`)}`,
+    );
+    // When the server is not saturated (srv CPU % well below 100), req/s reflects the machine more than the
+    // server; the CPU ratio is what the throughput ratio tends to on a server-bound machine.
+    console.log(
+      `  server-bound estimate (CPU efficiency ratio): ${fixed(headline.cpuEfficiencyRatio, 3)} ` +
+        `${headline.cpuEfficiencyRatio >= TARGET_RATIO ? 'also meets' : 'would miss'} the target`,
+    );
+  }
+  if (failures > 0)
+    console.log(`\n${failures} errors, non-2xx answers or body mismatches: figures are not valid`);
+
+  const file = writeResults('api-throughput', {
+    benchmark: 'api-throughput',
+    date: new Date().toISOString(),
+    machine,
+    loadAverageAfter: machineInfo().loadAverage,
+    options,
+    query: MENU_QUERY,
+    responseBytes: Buffer.byteLength(body),
+    target: { metric: 'graphql / plain-get requests per second', atLeast: TARGET_RATIO, pass },
+    summaries,
+    comparisons,
+    measurements,
+  });
+  console.log(`\nresults: ${file}`);
+  if (failures > 0 || (options.check && pass === false)) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,25 @@
+// Starts the built server on a fresh embedded database for the end-to-end tests.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = mkdtempSync(join(tmpdir(), 'member-area-e2e-'));
+const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    APP_ENV: 'LOCAL',
+    PORT: process.env.E2E_PORT ?? '4780',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    // Every test signs in from 127.0.0.1; the per-account limit still applies.
+    LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+  },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,167 @@
+import en from '../../apps/web/src/locales/en-us.json' with { type: 'json' };
+import fr from '../../apps/web/src/locales/fr-ca.json' with { type: 'json' };
+import { brandUrl, expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures';
+
+/** Every route of the main layout (spec section 2), with the heading it shows. */
+const MAIN_ROUTES: [string, string | RegExp][] = [
+  ['/', /Welcome, Alex Morgan/],
+  ['/browse/movie', en.media.movie.title],
+  ['/browse/movie/genre/12', /Movies by genre/],
+  ['/browse/movie/popular', /Movies: popular/],
+  ['/browse/movie/id/1/a-title', en.browse.detailsTitle],
+  ['/browse/stream/live', en.browse.liveTitle],
+  ['/collection', en.library.collectionTitle],
+  ['/playlists', en.library.playlistsTitle],
+  ['/history', en.library.historyTitle],
+  ['/shippable', en.shop.shippableTitle],
+  ['/shippable/id/3', en.shop.productTitle],
+  ['/giveaways', en.giveaways.title],
+  ['/giveaways/id/4', en.giveaways.detailTitle],
+  ['/vpn', en.vpn.title],
+  ['/green', en.green.title],
+  ['/impacts', en.impacts.title],
+  ['/impacts/id/5', en.impacts.detailTitle],
+  ['/marketplace', en.marketplace.title],
+  ['/marketplace/category/gadgets', en.marketplace.categoryTitle],
+  ['/marketplace/product/headphones/9', en.marketplace.productTitle],
+  ['/marketplace/checkout/shipping', en.marketplace.checkoutTitle],
+  ['/faq', en.support.title],
+  ['/support', en.support.title],
+  ['/account', en.account.title],
+  ['/account/change-address/1', en.account.changeAddressTitle],
+  ['/search', en.search.title],
+];
+
+test.describe('visitor', () => {
+  test('gets a generic token on page load and sees an accessible sign-in page', async ({ page }) => {
+    const tokenResponse = page.waitForResponse(
+      (r) => r.url().endsWith('/membergraphapi/api/auth/token/generic') && r.request().method() === 'POST',
+    );
+    await page.goto('/login');
+    expect((await tokenResponse).status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: en.auth.login.title })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('is sent to sign in from a member page, and back there afterwards', async ({ page }) => {
+    await page.goto('/history');
+    await expect(page).toHaveURL(/\/login\?next=%2Fhistory/);
+    await page.getByLabel(en.auth.login.email).fill('active@streamhub.demo');
+    await page.getByLabel(en.auth.login.password).fill('demo-pass-2026');
+    await page.getByRole('button', { name: en.auth.login.submit }).click();
+    await expect(page).toHaveURL(/\/history$/);
+    await expect(page.getByRole('heading', { level: 1, name: en.library.historyTitle })).toBeVisible();
+  });
+
+  test('is told that the credentials match no account, without a hint about the email', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel(en.auth.login.email).fill('active@streamhub.demo');
+    await page.getByLabel(en.auth.login.password).fill('wrong password');
+    await page.getByRole('button', { name: en.auth.login.submit }).click();
+    await expect(page.getByText(/match no account for this site/)).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
+  });
+});
+
+test.describe('member', () => {
+  test('signs in and sees their name; a member without a name sees their email name', async ({
+    page,
+    browser,
+  }) => {
+    await signIn(page, 'active@streamhub.demo');
+    await expect(page.getByRole('heading', { level: 1, name: /Welcome, Alex Morgan/ })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    const other = await browser.newPage();
+    await signIn(other, 'trial@streamhub.demo');
+    await expect(other.getByRole('heading', { level: 1, name: /Welcome, trial/ })).toBeVisible();
+    await other.close();
+  });
+
+  test('switches language from the member menu, and the choice is kept by the server', async ({ page }) => {
+    await signIn(page, 'test@streamhub.demo');
+    await page.getByRole('button', { name: /QA Tester/ }).click();
+    await page.getByLabel(en.common.language).selectOption('fr-ca');
+    const welcome = fr.home.welcome.replace('{name}', 'QA Tester');
+    await expect(page.getByRole('heading', { level: 1, name: welcome })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: welcome })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    // Put it back so the account reads as the seed left it.
+    await page.getByRole('button', { name: /QA Tester/ }).click();
+    await page.getByLabel(fr.common.language).selectOption('en-us');
+    await expect(page.getByRole('heading', { level: 1, name: /Welcome, QA Tester/ })).toBeVisible();
+  });
+
+  test('visits every main route and sees its screen, with no serious accessibility issue', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await signIn(page, 'active@streamhub.demo');
+    for (const [path, heading] of MAIN_ROUTES) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
+      await expect(page, path).not.toHaveTitle(/Not Found/);
+      await expectNoSeriousA11yViolations(page);
+    }
+  });
+
+  test('navigates with the main menu and lands at the top of the new page', async ({ page }) => {
+    await signIn(page, 'active@streamhub.demo');
+    const nav = page.getByRole('navigation', { name: en.nav.mainLabel });
+    await nav.getByRole('link', { name: en.media.music.title }).click();
+    await expect(page).toHaveURL(/\/browse\/music$/);
+    await expect(page.getByRole('heading', { level: 1, name: en.media.music.title })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('hits a random path and sees Not Found', async ({ page }) => {
+    await signIn(page, 'active@streamhub.demo');
+    await page.goto('/this/path/does-not-exist');
+    await expect(page).toHaveTitle(/Not Found/);
+    await expect(page.getByRole('heading', { level: 1, name: en.errors.notFound.title })).toBeVisible();
+    await page.goto('/browse/not-a-media-type');
+    await expect(page.getByRole('heading', { level: 1, name: en.errors.notFound.title })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('signs out, and the old session no longer opens member pages', async ({ page }) => {
+    await signIn(page, 'canceled@streamhub.demo');
+    await page.getByRole('button', { name: /Camille Roy/ }).click();
+    await page.getByRole('button', { name: fr.member.signOut }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await page.goto('/collection');
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test('uses a collapsed menu on a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, 'active@streamhub.demo');
+    const nav = page.getByRole('navigation', { name: en.nav.mainLabel });
+    await expect(nav.getByRole('link', { name: en.media.movie.title })).toBeHidden();
+    await page.getByRole('button', { name: en.nav.menuButton }).click();
+    await nav.getByRole('link', { name: en.media.movie.title }).click();
+    await expect(page.getByRole('heading', { level: 1, name: en.media.movie.title })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+});
+
+test.describe('brands', () => {
+  test('the clickcoins brand shows Marketplace second in the menu', async ({ page }) => {
+    await signIn(page, 'active@clickcoins.demo', undefined, 'clickcoins');
+    const links = page.getByRole('navigation', { name: en.nav.mainLabel }).getByRole('link');
+    await expect(links.nth(0)).toHaveText(en.menu.home);
+    await expect(links.nth(1)).toHaveText(en.menu.marketplace);
+    await expect(page.getByRole('img', { name: 'ClickCoins' }).first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('an unknown brand shows its error page', async ({ page }) => {
+    await page.goto(brandUrl('nosuchbrand', '/'));
+    await expect(page.getByRole('heading', { level: 1, name: en.errors.brandNotFound.title })).toBeVisible();
+    await expect(page).toHaveURL(/\/nobrand$/);
+    await expectNoSeriousA11yViolations(page);
+  });
+});
