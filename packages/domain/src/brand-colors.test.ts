@@ -46,6 +46,12 @@ describe('readableBrandColors', () => {
     });
   });
 
+  it('keeps the lightened accent readable after rounding to hex (regression)', () => {
+    expectReadable(
+      readableBrandColors({ accent: '#1a84ba', accentContrast: '#000000', secondary: '#000000' }),
+    );
+  });
+
   it('is readable for any accent colour (property)', () => {
     const hex = fc
       .tuple(fc.nat(255), fc.nat(255), fc.nat(255))
@@ -54,6 +60,7 @@ describe('readableBrandColors', () => {
       fc.property(hex, hex, hex, (accent, accentContrast, secondary) => {
         expectReadable(readableBrandColors({ accent, accentContrast, secondary }));
       }),
+      { numRuns: 2_000 },
     );
   });
 });

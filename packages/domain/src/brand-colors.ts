@@ -55,7 +55,8 @@ export function readableBrandColors(colors: BrandColors): ThemeColors {
         : BLACK;
   let accentText = accent;
   for (let step = 1; step <= 10 && contrastRatio(accentText, RAISED_SURFACE) < MIN_TEXT_CONTRAST; step += 1) {
-    accentText = accent.map((c) => c + (255 - c) * (step / 10)) as unknown as Rgb;
+    // Rounded here, as toHex will: the check must hold for the colour the page actually gets.
+    accentText = accent.map((c) => Math.round(c + (255 - c) * (step / 10))) as unknown as Rgb;
   }
   return {
     accent: toHex(accent),
