@@ -68,8 +68,11 @@ const ROUTES: RouteSpec[] = [
   },
 ];
 
-/** Loaded at boot for a visitor of an en-us brand (src/lib/i18n.tsx imports locales with import.meta.glob). */
-const BOOT_MODULES = ['src/locales/en-us.json'];
+/**
+ * Loaded at boot besides the entry's imports. None today: en-us, every page's fallback, ships inside the
+ * app chunk (src/lib/i18n.tsx); other languages are chunks loaded only for members who use them.
+ */
+const BOOT_MODULES: string[] = [];
 
 type Role = 'entry' | 'static import' | 'lazy route module' | 'locale';
 

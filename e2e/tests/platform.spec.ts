@@ -1,3 +1,4 @@
+import enAccount from '../../apps/web/src/locales/account/en-us.json' with { type: 'json' };
 import en from '../../apps/web/src/locales/en-us.json' with { type: 'json' };
 import fr from '../../apps/web/src/locales/fr-ca.json' with { type: 'json' };
 import { brandUrl, expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures';
@@ -27,8 +28,8 @@ const MAIN_ROUTES: [string, string | RegExp][] = [
   ['/marketplace/checkout/shipping', en.marketplace.checkoutTitle],
   ['/faq', en.support.title],
   ['/support', en.support.title],
-  ['/account', en.account.title],
-  ['/account/change-address/1', en.account.changeAddressTitle],
+  ['/account', enAccount.title],
+  ['/account/change-address/1', enAccount.changeAddressTitle],
   ['/search', en.search.title],
 ];
 

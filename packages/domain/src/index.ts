@@ -1,5 +1,6 @@
 export * from './brand-colors';
 export * from './boot';
+export * from './catalog-access';
 export * from './environments';
 export * from './locales';
 export * from './media-types';

@@ -5,7 +5,10 @@ import { MEDIA_TYPES } from './media-types';
 import {
   CHAMPION_DISCOUNT,
   type SubscriptionLike,
+  MINIMUM_GREEN_POINTS,
   championBonusCoins,
+  currentSubscription,
+  greenPoints,
   isChampionPlan,
   subscriptionState,
 } from './subscription';
@@ -119,5 +122,38 @@ describe('Champion memberships', () => {
     expect(isChampionPlan(151)).toBe(true);
     expect(isChampionPlan(152)).toBe(false);
     expect(CHAMPION_DISCOUNT).toBe(0.3);
+  });
+});
+
+describe('currentSubscription', () => {
+  const dated = (startDate: string, overrides: Partial<SubscriptionLike> = {}) => ({
+    ...subscription(overrides),
+    startDate,
+  });
+
+  it('is null without subscriptions', () => {
+    expect(currentSubscription([])).toBeNull();
+  });
+
+  it('prefers the newest active subscription over a newer inactive one', () => {
+    const older = dated('2026-01-01T00:00:00.000Z', { planName: 'Premium' });
+    const newer = dated('2026-03-01T00:00:00.000Z', { planName: 'VPN Platinum' });
+    const newest = dated('2026-05-01T00:00:00.000Z', { planName: 'Old', isActive: false });
+    expect(currentSubscription([older, newest, newer])?.planName).toBe('VPN Platinum');
+  });
+
+  it('falls back to the newest subscription when none is active', () => {
+    const first = dated('2025-01-01T00:00:00.000Z', { isActive: false, planName: 'A' });
+    const second = dated('2025-06-01T00:00:00.000Z', { isActive: false, planName: 'B' });
+    expect(currentSubscription([first, second])?.planName).toBe('B');
+  });
+});
+
+describe('greenPoints', () => {
+  it('never goes below the minimum of spec section 9', () => {
+    expect(MINIMUM_GREEN_POINTS).toBe(1);
+    expect(greenPoints(0)).toBe(1);
+    expect(greenPoints(-5)).toBe(1);
+    expect(greenPoints(12)).toBe(12);
   });
 });

@@ -97,3 +97,22 @@ export function isChampionPlan(planId: number): boolean {
 export function championBonusCoins(planId: number): number {
   return CHAMPION_BONUS_COINS[planId] ?? 0;
 }
+
+/**
+ * The subscription the account screen talks about: the newest active one, else the newest of all
+ * (a canceled member still sees what they had). `startDate` is ISO-8601 text, so it compares as text.
+ */
+export function currentSubscription<T extends SubscriptionLike & { startDate: string }>(
+  subscriptions: readonly T[],
+): T | null {
+  const newestFirst = [...subscriptions].sort((a, b) => b.startDate.localeCompare(a.startDate));
+  return newestFirst.find((subscription) => subscription.isActive) ?? newestFirst[0] ?? null;
+}
+
+/** Spec section 9: a member always has at least 1 green point. */
+export const MINIMUM_GREEN_POINTS = 1;
+
+/** Green points shown to a member: those earned from impacts, never fewer than the minimum. */
+export function greenPoints(earned: number): number {
+  return Math.max(MINIMUM_GREEN_POINTS, Math.floor(earned));
+}

@@ -4,11 +4,15 @@ import type { Database } from './schema';
 
 import type { Dialect } from './database';
 import * as m0001 from './migrations/0001-platform';
+import * as m0002 from './migrations/0002-membership';
+import * as m0003 from './migrations/0003-catalog';
 
 /** Migrations are plain modules listed here, so the bundled server carries them without a file scan. */
 function provider(dialect: Dialect): MigrationProvider {
   const all: Record<string, { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> }> = {
     '0001-platform': m0001,
+    '0002-membership': m0002,
+    '0003-catalog': m0003,
   };
   return {
     getMigrations: () =>

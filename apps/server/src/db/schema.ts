@@ -47,6 +47,8 @@ export interface MembersTable {
   recipe: string | null;
   created_at: string;
   updated_at: string;
+  /** Added by 0002-membership; assigned on first read of member.info when missing. */
+  reference_number: Generated<string | null>;
 }
 
 export interface SessionsTable {
@@ -90,6 +92,38 @@ export interface SubscriptionsTable {
   offers: string;
 }
 
+export interface PlansTable {
+  /** Fixed by the catalogue (Champion ids 147 to 151 come from the spec), not auto-increment. */
+  id: number;
+  /** Null: offered on every brand. */
+  brand_id: number | null;
+  name: string;
+  group_name: string;
+  description: string;
+  trial_period_days: number;
+  /** Minor units (cents) of `currency`. */
+  price_recurring: number;
+  price_initial: number;
+  currency: string;
+  symbol: string;
+  /** A check constraint keeps it to these four. */
+  recurring_interval: 'day' | 'week' | 'month' | 'year';
+  recurring_interval_count: number;
+  media_types: string;
+  is_vpn: number;
+  bonus_coins: number;
+  sort_order: number;
+}
+
+/** A plan's price in a currency other than its list currency. */
+export interface PlanPricesTable {
+  plan_id: number;
+  currency: string;
+  symbol: string;
+  price_recurring: number;
+  price_initial: number;
+}
+
 export interface EventsTable {
   id: Generated<number>;
   namespace: string;
@@ -114,6 +148,80 @@ export interface EventsTable {
   created_at: string;
 }
 
+/** Catalog (migration 0003, docs/decisions/005). `media_search` is engine-specific and read by raw SQL. */
+export interface MediaItemsTable {
+  id: Generated<number>;
+  brand_id: number;
+  media_type: string;
+  parent_id: number | null;
+  position: number | null;
+  title: string;
+  slug: string;
+  description: string;
+  thumbnail_origin: string;
+  thumbnail_path: string;
+  thumbnail_cache_index: number;
+  is_free: number;
+  vendor_id: string | null;
+  playback_key: string | null;
+  release_date: string | null;
+  release_year: number | null;
+  release_sort: string;
+  duration_seconds: number | null;
+  language: string | null;
+  country_of_origin: string | null;
+  quality: string | null;
+  popularity: number;
+  staff_pick: number;
+  geo_allow: string | null;
+  details: string;
+  created_at: string;
+}
+
+export interface PeopleTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+}
+
+export interface MediaPeopleTable {
+  media_id: number;
+  person_id: number;
+  role: string;
+  position: number;
+}
+
+export interface GenresTable {
+  id: Generated<number>;
+  media_type: string;
+  slug: string;
+  title: string;
+  parent_id: number | null;
+}
+
+export interface MediaGenresTable {
+  media_id: number;
+  genre_id: number;
+  brand_id: number;
+  release_sort: string;
+  is_direct: number;
+}
+
+export interface SlotsTable {
+  id: Generated<number>;
+  brand_id: number;
+  slug: string;
+  title: string;
+  media_type: string;
+  properties: string;
+}
+
+export interface SlotItemsTable {
+  slot_id: number;
+  media_id: number;
+  position: number;
+}
+
 export interface Database {
   brands: BrandsTable;
   brand_hostnames: BrandHostnamesTable;
@@ -122,6 +230,15 @@ export interface Database {
   login_attempts: LoginAttemptsTable;
   subscriptions: SubscriptionsTable;
   events: EventsTable;
+  plans: PlansTable;
+  plan_prices: PlanPricesTable;
+  media_items: MediaItemsTable;
+  people: PeopleTable;
+  media_people: MediaPeopleTable;
+  genres: GenresTable;
+  media_genres: MediaGenresTable;
+  slots: SlotsTable;
+  slot_items: SlotItemsTable;
 }
 
 export type BrandRow = Selectable<BrandsTable>;
@@ -133,3 +250,8 @@ export type SessionRow = Selectable<SessionsTable>;
 export type NewSubscription = Insertable<SubscriptionsTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type NewEvent = Insertable<EventsTable>;
+export type PlanRow = Selectable<PlansTable>;
+export type NewPlan = Insertable<PlansTable>;
+export type NewPlanPrice = Insertable<PlanPricesTable>;
+export type MediaItemRow = Selectable<MediaItemsTable>;
+export type NewMediaItem = Insertable<MediaItemsTable>;

@@ -10,6 +10,7 @@ export const commonTypeDefs = /* GraphQL */ `
   type Query {
     content: ContentQuery!
     member: MemberQuery!
+    plan: PlanQuery!
   }
 
   type Mutation {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 
-import { MEDIA_TYPES, type Locale, type MediaType } from '@member/domain';
+import { MEDIA_TYPES, type Locale, type MediaType, championBonusCoins } from '@member/domain';
 
 import type { Db } from '../db/database';
 import { isoNow, writeJson } from '../db/json';
+import type { NewPlan } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 
 /** Shared by every demo member; printed in the README. */
@@ -101,11 +102,139 @@ export function demoEmail(kind: DemoKind, brandSlug: string): string {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+interface DemoPlan {
+  id: number;
+  name: string;
+  group: string;
+  description: string;
+  trialDays: number;
+  interval: NewPlan['recurring_interval'];
+  intervalCount: number;
+  mediaTypes: readonly MediaType[];
+  isVpn: boolean;
+  /** Minor units: [initial, recurring] in USD (the list price) and in CAD. */
+  usd: [number, number];
+  cad: [number, number];
+}
+
+/** The plan catalogue of spec section 6, offered on every brand (null brand), in USD and CAD. */
+export const DEMO_PLANS: readonly DemoPlan[] = [
+  {
+    id: 1,
+    name: 'Premium',
+    group: 'Premium',
+    description: 'Every media type: movies, music, books, audiobooks, games, sports and software.',
+    trialDays: 7,
+    interval: 'month',
+    intervalCount: 1,
+    mediaTypes: MEDIA_TYPES,
+    isVpn: false,
+    usd: [100, 1999],
+    cad: [135, 2699],
+  },
+  {
+    id: 2,
+    name: 'VPN Platinum',
+    group: 'VPN',
+    description: 'A private, fast VPN on all your devices.',
+    trialDays: 0,
+    interval: 'month',
+    intervalCount: 1,
+    mediaTypes: [],
+    isVpn: true,
+    usd: [999, 999],
+    cad: [1349, 1349],
+  },
+  {
+    id: 3,
+    name: 'Multimedia Premium',
+    group: 'Premium',
+    description: 'Audiobooks, ebooks, music and movies.',
+    trialDays: 7,
+    interval: 'month',
+    intervalCount: 1,
+    mediaTypes: ['audiobook', 'ebook', 'music', 'movie'],
+    isVpn: false,
+    usd: [100, 1499],
+    cad: [135, 1999],
+  },
+  ...(
+    [
+      [147, 'Champion', 'month', 1, [2499, 3399]],
+      [148, 'Champion Plus', 'month', 1, [2999, 3999]],
+      [149, 'Champion Elite', 'month', 1, [3999, 5399]],
+      [150, 'Champion Elite Quarterly', 'month', 3, [10999, 14899]],
+      [151, 'Champion Elite Annual', 'year', 1, [39999, 53999]],
+    ] as const
+  ).map(([id, name, interval, intervalCount, [usd, cad]]): DemoPlan => ({
+    id,
+    name,
+    group: 'Champion',
+    description: `Everything in Premium, ${championBonusCoins(id)} bonus coins every billing period and 30% off in the marketplace.`,
+    trialDays: 0,
+    interval,
+    intervalCount,
+    mediaTypes: MEDIA_TYPES,
+    isVpn: false,
+    usd: [usd, usd],
+    cad: [cad, cad],
+  })),
+];
+
+/**
+ * Inserts the demo plans and their CAD prices that are missing; running it again changes nothing.
+ * Plans are not tied to a brand, so this also fills databases seeded before plans existed.
+ */
+export async function seedPlans(db: Db): Promise<number> {
+  let inserted = 0;
+  await db.kysely.transaction().execute(async (trx) => {
+    for (const [index, plan] of DEMO_PLANS.entries()) {
+      const result = await trx
+        .insertInto('plans')
+        .values({
+          id: plan.id,
+          brand_id: null,
+          name: plan.name,
+          group_name: plan.group,
+          description: plan.description,
+          trial_period_days: plan.trialDays,
+          price_initial: plan.usd[0],
+          price_recurring: plan.usd[1],
+          currency: 'USD',
+          symbol: '$',
+          recurring_interval: plan.interval,
+          recurring_interval_count: plan.intervalCount,
+          media_types: writeJson(plan.mediaTypes),
+          is_vpn: plan.isVpn ? 1 : 0,
+          bonus_coins: championBonusCoins(plan.id),
+          sort_order: (index + 1) * 10,
+        })
+        .onConflict((conflict) => conflict.column('id').doNothing())
+        .executeTakeFirst();
+      inserted += Number(result.numInsertedOrUpdatedRows ?? 0);
+      await trx
+        .insertInto('plan_prices')
+        .values({
+          plan_id: plan.id,
+          currency: 'CAD',
+          symbol: 'CA$',
+          price_initial: plan.cad[0],
+          price_recurring: plan.cad[1],
+        })
+        .onConflict((conflict) => conflict.columns(['plan_id', 'currency']).doNothing())
+        .execute();
+    }
+  });
+  return inserted;
+}
+
 /** Seeds the demo brands and members once, on an empty database; returns what it made, or null. */
 export async function seedDemoData(
   db: Db,
   now: Date = new Date(),
 ): Promise<{ brands: number; members: number } | null> {
+  // Before the first-start check: plans are idempotent and databases seeded earlier lack them.
+  await seedPlans(db);
   const existing = await db.kysely.selectFrom('brands').select('id').limit(1).executeTakeFirst();
   if (existing) return null;
   const hashes = await Promise.all(

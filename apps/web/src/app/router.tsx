@@ -51,6 +51,7 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
     const items = await deps.menu.load(deps.session.getSnapshot().brand.id, member.id);
     return items.map((item) => item.type);
   };
+
   /** A browse screen and the loader (from browse-loaders) that checks its URL, fetched together. */
   const browseRoute = (
     page: () => Promise<{ Component: ComponentType }>,
@@ -178,11 +179,28 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
     })),
     {
       path: CHANGE_ADDRESS_PATH,
-      lazy: lazyRoute(() => import('../features/account/components/change-address-page')),
+      lazy: lazyRoute(
+        () =>
+          Promise.all([
+            import('../features/account/components/change-address-page'),
+            import('../features/account/api/account-loader'),
+          ]),
+        ([page, api]) => ({ Component: page.Component, loader: api.createChangeAddressLoader(deps.i18n) }),
+      ),
     },
     {
       path: ACCOUNT_PATH,
-      lazy: lazyRoute(() => import('../features/account/components/account-page')),
+      lazy: lazyRoute(
+        () =>
+          Promise.all([
+            import('../features/account/components/account-page'),
+            import('../features/account/api/account-loader'),
+          ]),
+        ([page, api]) => ({
+          Component: page.Component,
+          loader: api.createAccountLoader(deps.session, deps.i18n),
+        }),
+      ),
     },
   ];
 

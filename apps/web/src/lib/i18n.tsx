@@ -1,9 +1,20 @@
 import { DEFAULT_LOCALE, LOCALE_BCP47, type Locale } from '@member/domain';
 import { createContext, use, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import type enUs from '../locales/en-us.json';
+import type accountEnUs from '../locales/account/en-us.json';
+import enUs from '../locales/en-us.json';
 
-/** The shape of every locale file; en-us.json is the source of truth for keys. */
-export type LocaleMessages = typeof enUs;
+/**
+ * Locale namespaces: a screen's strings live in `locales/<namespace>/<lang>.json` and load with the
+ * screen (`loadNamespace`), so the JavaScript of the first page carries only the shell's strings
+ * (`locales/<lang>.json`). Keys keep their full path: `account.title` is `title` in `account/`.
+ */
+interface NamespaceMessages {
+  account: typeof accountEnUs;
+}
+export type LocaleNamespace = keyof NamespaceMessages;
+
+/** The shape of every locale's messages; the en-us files are the source of truth for keys. */
+export type LocaleMessages = typeof enUs & NamespaceMessages;
 
 type LeafKeys<T> = {
   [K in keyof T & string]: T[K] extends string ? K : `${K}.${LeafKeys<T[K]>}`;
@@ -43,13 +54,21 @@ export function interpolate(template: string, params: TranslationParams = {}): s
 }
 
 // Each locale file becomes its own chunk, loaded only for the language in use (plus en-us, the fallback).
-const LOCALE_LOADERS = import.meta.glob<LocaleMessages>('../locales/*.json', { import: 'default' });
+// en-us is every page's fallback, so it ships with the app; each other language is a chunk of its own,
+// loaded only when in use. Namespaces' files are globbed by their own feature (see `NamespaceFiles`).
+const LOCALE_LOADERS = import.meta.glob<unknown>(['../locales/*.json', '!../locales/en-us.json'], {
+  import: 'default',
+});
 
 export async function loadLocaleMessages(locale: Locale): Promise<FlatMessages> {
+  if (locale === DEFAULT_LOCALE) return flattenMessages(enUs);
   const load = LOCALE_LOADERS[`../locales/${locale}.json`];
   if (!load) throw new Error(`No locale file for ${locale}`);
   return flattenMessages(await load());
 }
+
+/** Loads one language's file of a namespace; the feature that owns the namespace provides it. */
+export type NamespaceFiles = (locale: Locale) => Promise<unknown>;
 
 export interface Translator {
   readonly locale: Locale;
@@ -82,6 +101,8 @@ export interface I18nStore {
   getSnapshot: () => I18nSnapshot;
   subscribe: (listener: () => void) => () => void;
   setLocale: (locale: Locale) => Promise<void>;
+  /** Loads a namespace's strings for the current language (and again whenever the language changes). */
+  loadNamespace: (namespace: LocaleNamespace, files: NamespaceFiles) => Promise<void>;
 }
 
 export function createI18n(
@@ -91,18 +112,40 @@ export function createI18n(
   const empty: FlatMessages = new Map();
   let snapshot: I18nSnapshot = { locale: DEFAULT_LOCALE, messages: empty, fallback: empty };
   let latestRequest = 0;
-  const cache = new Map<Locale, Promise<FlatMessages>>();
+  const cache = new Map<string, Promise<FlatMessages>>();
   const listeners = new Set<() => void>();
+  const namespaces = new Map<LocaleNamespace, NamespaceFiles>();
 
-  const load = (locale: Locale): Promise<FlatMessages> => {
-    let pending = cache.get(locale);
+  const load = (locale: Locale, namespace?: LocaleNamespace): Promise<FlatMessages> => {
+    const key = `${namespace ?? ''}/${locale}`;
+    let pending = cache.get(key);
     if (!pending) {
-      pending = loadMessages(locale);
+      const files = namespace && namespaces.get(namespace);
+      pending = files ? files(locale).then((file) => flattenMessages(file, namespace)) : loadMessages(locale);
       // A failed download may succeed later; do not keep the rejection.
-      void pending.catch(() => cache.delete(locale));
-      cache.set(locale, pending);
+      void pending.catch(() => cache.delete(key));
+      cache.set(key, pending);
     }
     return pending;
+  };
+
+  /** The shell's messages and every loaded namespace's, for one language, as one map. */
+  const loadAll = async (locale: Locale): Promise<FlatMessages> => {
+    const parts = await Promise.all([
+      load(locale),
+      ...[...namespaces.keys()].map((namespace) => load(locale, namespace)),
+    ]);
+    return new Map(parts.flatMap((part) => [...part]));
+  };
+
+  const show = async (locale: Locale): Promise<void> => {
+    const request = ++latestRequest;
+    const [fallback, messages] = await Promise.all([loadAll(DEFAULT_LOCALE), loadAll(locale)]);
+    // A later call wins even when its files arrive first.
+    if (request !== latestRequest) return;
+    snapshot = { locale, messages, fallback };
+    if (root) root.lang = LOCALE_BCP47[locale];
+    for (const listener of listeners) listener();
   };
 
   return {
@@ -111,14 +154,17 @@ export function createI18n(
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    async setLocale(locale) {
-      const request = ++latestRequest;
-      const [fallback, messages] = await Promise.all([load(DEFAULT_LOCALE), load(locale)]);
-      // A later call wins even when its files arrive first.
-      if (request !== latestRequest) return;
-      snapshot = { locale, messages, fallback };
-      if (root) root.lang = LOCALE_BCP47[locale];
-      for (const listener of listeners) listener();
+    setLocale: show,
+    async loadNamespace(namespace, files) {
+      if (namespaces.has(namespace)) return;
+      namespaces.set(namespace, files);
+      try {
+        await show(snapshot.locale);
+      } catch (error) {
+        // Try again on the next visit rather than keep a namespace that never loaded.
+        namespaces.delete(namespace);
+        throw error;
+      }
     },
   };
 }

@@ -2,11 +2,25 @@ import { LOCALES, type Locale } from '@member/domain';
 import { describe, expect, it } from 'vitest';
 import { flattenMessages } from '../lib/i18n';
 
-const files = import.meta.glob<unknown>('./*.json', { eager: true, import: 'default' });
+const files = import.meta.glob<unknown>(['./*.json', './*/*.json'], { eager: true, import: 'default' });
 
-function messagesOf(locale: Locale): Map<string, unknown> {
-  const file = files[`./${locale}.json`];
-  if (file === undefined) throw new Error(`src/locales/${locale}.json is missing`);
+/** The shell's file (no namespace) and each namespace folder (lib/i18n.tsx). */
+const NAMESPACES = [
+  '',
+  ...new Set(
+    Object.keys(files)
+      .filter((f) => f.split('/').length === 3)
+      .map((f) => f.split('/')[1] ?? ''),
+  ),
+];
+
+function fileOf(namespace: string, locale: Locale): string {
+  return namespace ? `./${namespace}/${locale}.json` : `./${locale}.json`;
+}
+
+function messagesOf(locale: Locale, namespace = ''): Map<string, unknown> {
+  const file = files[fileOf(namespace, locale)];
+  if (file === undefined) throw new Error(`src/locales/${fileOf(namespace, locale)} is missing`);
   const leaves = new Map<string, unknown>();
   // Walk every leaf, including any that is not a string, so a wrong type fails too.
   const walk = (node: unknown, prefix: string): void => {
@@ -16,7 +30,7 @@ function messagesOf(locale: Locale): Map<string, unknown> {
       leaves.set(prefix, node);
     }
   };
-  walk(file, '');
+  walk(file, namespace);
   return leaves;
 }
 
@@ -24,19 +38,32 @@ function placeholders(text: string): string[] {
   return [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '').sort();
 }
 
-const english = messagesOf('en-us');
+describe.each(NAMESPACES)('locale files %s', (namespace) => {
+  const english = messagesOf('en-us', namespace);
 
-describe('locale files', () => {
   it('include a file for each of the 8 languages and nothing else', () => {
-    expect(Object.keys(files).sort()).toEqual(LOCALES.map((locale) => `./${locale}.json`).sort());
+    const prefix = namespace ? `./${namespace}/` : './';
+    const inFolder = Object.keys(files).filter(
+      (f) => f.startsWith(prefix) && !f.slice(prefix.length).includes('/'),
+    );
+    expect(inFolder.sort()).toEqual(LOCALES.map((locale) => fileOf(namespace, locale)).sort());
   });
 
   it('flatten to the same keys as the typed lookup uses', () => {
-    expect([...flattenMessages(files['./en-us.json']).keys()].sort()).toEqual([...english.keys()].sort());
+    expect([...flattenMessages(files[fileOf(namespace, 'en-us')], namespace).keys()].sort()).toEqual(
+      [...english.keys()].sort(),
+    );
+  });
+
+  it('never define a key that another file defines', () => {
+    const others = NAMESPACES.filter((other) => other !== namespace).flatMap((other) => [
+      ...messagesOf('en-us', other).keys(),
+    ]);
+    expect([...english.keys()].filter((key) => others.includes(key))).toEqual([]);
   });
 
   describe.each(LOCALES)('%s', (locale) => {
-    const messages = messagesOf(locale);
+    const messages = messagesOf(locale, namespace);
 
     it('has every key of en-us and no other', () => {
       const missing = [...english.keys()].filter((key) => !messages.has(key));

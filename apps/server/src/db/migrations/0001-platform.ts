@@ -1,17 +1,7 @@
-import type { ColumnDefinitionBuilder, CreateTableBuilder, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 
 import type { Dialect } from '../database';
-
-type Table = CreateTableBuilder<string>;
-
-/** An auto-increment integer key on either engine. */
-function withId(table: Table, dialect: Dialect): Table {
-  return dialect === 'postgres'
-    ? table.addColumn('id', 'serial', (col) => col.primaryKey())
-    : table.addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement());
-}
-
-const notNull = (col: ColumnDefinitionBuilder) => col.notNull();
+import { notNull, withId } from './helpers';
 
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await withId(db.schema.createTable('brands'), dialect)

@@ -7,5 +7,7 @@ export const contentResolvers = {
   ContentQuery: {
     menuItems: (_parent: unknown, args: { brandId: number }, context: GraphQLContext) =>
       context.services.content.menuItems(requireCaller(context), args.brandId),
+    media: (_parent: unknown, args: { mediaType: string; id: number }, context: GraphQLContext) =>
+      context.services.catalog.media(requireCaller(context), args.mediaType, args.id),
   },
 };

@@ -27,6 +27,60 @@ export const membersTypeDefs = /* GraphQL */ `
     subscriptionProvider: String!
     accountType: String!
     createdAt: String!
+    "A stable, random reference the member quotes to support, e.g. M-7K3QX-9PD2H."
+    referenceNumber: String!
+    "At least 1 (spec section 9)."
+    greenPoints: Int!
+    "The member's subscriptions on this brand, newest first."
+    subscriptions: [MemberSubscription!]!
+    "The member's subscription state (spec section 4)."
+    subscription: SubscriptionSummary!
+  }
+
+  type SubscriptionOffer {
+    id: Int!
+    name: String!
+    mediaTypes: [String!]!
+  }
+
+  "Subscription of spec section 3 (a type named Subscription would become the subscription root)."
+  type MemberSubscription {
+    id: Int!
+    isActive: Boolean!
+    isTrial: Boolean!
+    planName: String!
+    membership_id: String
+    billingPeriodDays: Int!
+    nextBillingDate: String
+    cancelledAt: String
+    cancelRefId: String
+    startDate: String!
+    refId: String!
+    cancelDate: String
+    endDate: String
+    mediaTypes: [String!]!
+    offers: [SubscriptionOffer!]!
+  }
+
+  enum SubscriptionDisplayStatus {
+    trial
+    active
+    inactive
+  }
+
+  "The state of spec section 4 over all of the member's subscriptions."
+  type SubscriptionSummary {
+    isActive: Boolean!
+    "True when there are no subscriptions or every one carries a cancelRefId."
+    isCanceled: Boolean!
+    displayStatus: SubscriptionDisplayStatus!
+    "Media types the member may use, then vpn when a VPN offer grants it."
+    activeMediaTypes: [String!]!
+    "Of the current subscription: the newest active one, else the newest."
+    planName: String
+    nextBillingDate: String
+    "When access of the current subscription ends (set once it is canceled)."
+    endDate: String
   }
 
   type MemberQuery {

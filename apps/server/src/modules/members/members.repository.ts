@@ -29,7 +29,29 @@ export function createMembersRepository(db: Kysely<Database>) {
         .where('brand_id', '=', brandId)
         .where('member_id', '=', memberId)
         .orderBy('start_date', 'desc')
+        .orderBy('id', 'desc')
         .execute(),
+
+    /** Sets the reference number only if the member has none, so concurrent first reads agree. */
+    assignReferenceNumber: async (brandId: number, memberId: number, referenceNumber: string) => {
+      await db
+        .updateTable('members')
+        .set({ reference_number: referenceNumber })
+        .where('brand_id', '=', brandId)
+        .where('id', '=', memberId)
+        .where('reference_number', 'is', null)
+        .execute();
+    },
+
+    findReferenceNumber: async (brandId: number, memberId: number) => {
+      const row = await db
+        .selectFrom('members')
+        .select('reference_number')
+        .where('brand_id', '=', brandId)
+        .where('id', '=', memberId)
+        .executeTakeFirst();
+      return row?.reference_number ?? null;
+    },
   };
 }
 

@@ -1,10 +1,14 @@
 import {
   type Locale,
   type MemberClaims,
+  type SubscriptionState,
+  currentSubscription,
+  greenPoints,
   isLocale,
   isMemberSettableTag,
   memberDisplayName,
   mergeTags,
+  subscriptionState,
 } from '@member/domain';
 
 import type { MemberAuth, RequestContext } from '../../context';
@@ -12,7 +16,9 @@ import { isoNow, readJson, writeJson } from '../../db/json';
 import { badInput, forbidden, notFound } from '../../errors';
 import type { AuthService, IssuedMemberToken } from '../auth/auth.service';
 import type { EventsService } from '../events/events.service';
+import { type MemberSubscription, toMemberSubscription } from './member-subscriptions';
 import type { MembersRepository } from './members.repository';
+import { newReferenceNumber } from './reference-number';
 
 export interface MemberInfo {
   id: number;
@@ -26,6 +32,31 @@ export interface MemberInfo {
   subscriptionProvider: string;
   accountType: string;
   createdAt: string;
+  referenceNumber: string;
+  greenPoints: number;
+  subscriptions: MemberSubscription[];
+  subscription: SubscriptionSummary;
+}
+
+/** SubscriptionState plus what the account screen shows of the current subscription. */
+export interface SubscriptionSummary extends SubscriptionState {
+  planName: string | null;
+  nextBillingDate: string | null;
+  endDate: string | null;
+}
+
+/** The spec's rules (packages/domain) over the member's subscriptions; nothing is decided here. */
+export function summarizeSubscriptions(
+  subscriptions: readonly MemberSubscription[],
+  tags: readonly string[],
+): SubscriptionSummary {
+  const current = currentSubscription(subscriptions);
+  return {
+    ...subscriptionState(subscriptions, tags),
+    planName: current?.planName ?? null,
+    nextBillingDate: current?.nextBillingDate ?? null,
+    endDate: current?.endDate ?? null,
+  };
 }
 
 export interface MembersServiceDeps {
@@ -35,9 +66,25 @@ export interface MembersServiceDeps {
 }
 
 export function createMembersService({ repository, auth, events }: MembersServiceDeps) {
+  /** The member's reference number, assigned on first use (members made before it existed have none). */
+  async function referenceNumber(brandId: number, memberId: number, stored: string | null): Promise<string> {
+    if (stored) return stored;
+    await repository.assignReferenceNumber(brandId, memberId, newReferenceNumber());
+    // Another request may have assigned one first; the stored value is the one that counts.
+    const assigned = await repository.findReferenceNumber(brandId, memberId);
+    if (!assigned) throw notFound('Member not found');
+    return assigned;
+  }
+
   async function info(ctx: RequestContext, member: MemberAuth): Promise<MemberInfo> {
-    const row = await repository.findById(ctx.brand.config.id, member.claims.id);
+    const brandId = ctx.brand.config.id;
+    const [row, subscriptionRows] = await Promise.all([
+      repository.findById(brandId, member.claims.id),
+      repository.listSubscriptions(brandId, member.claims.id),
+    ]);
     if (!row) throw notFound('Member not found');
+    const tags = readJson<string[]>(row.tags, []);
+    const subscriptions = subscriptionRows.map(toMemberSubscription);
     return {
       id: row.id,
       email: row.email,
@@ -46,10 +93,15 @@ export function createMembersService({ repository, auth, events }: MembersServic
       pictureUrl: row.avatar_url,
       timezone: row.timezone,
       language: isLocale(row.language) ? row.language : 'en-us',
-      tags: readJson<string[]>(row.tags, []),
+      tags,
       subscriptionProvider: row.provider,
       accountType: row.account_type,
       createdAt: row.created_at,
+      referenceNumber: await referenceNumber(brandId, row.id, row.reference_number),
+      // Impacts (the source of green points) arrive with a later issue; until then, the minimum.
+      greenPoints: greenPoints(0),
+      subscriptions,
+      subscription: summarizeSubscriptions(subscriptions, tags),
     };
   }
 

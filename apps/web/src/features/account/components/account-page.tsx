@@ -1,10 +1,64 @@
-import { ComingSoonPage } from '../../../components/ui/page';
+import { useId } from 'react';
+import { Link, useLoaderData } from 'react-router';
+import { ComingSoon } from '../../../components/ui/coming-soon';
+import { Page } from '../../../components/ui/page';
+import { accountHref } from '../../../config/paths';
 import { useI18n } from '../../../lib/i18n';
+import { useSession } from '../../../lib/session';
+import { ACCOUNT_SECTIONS, type AccountLoader } from '../api/account-loader';
+import { MembershipSection } from './membership-section';
+import '../account.css';
 
-/** `/account/:slug?`: profile, membership, billing, wallet and the other account sections. Filled by a later release; until then, its heading and an honest coming-soon state. */
+function ComingSoonSection({ title }: { title: string }) {
+  const headingId = useId();
+  return (
+    <section className="account-section" aria-labelledby={headingId}>
+      <h2 className="account-section__title" id={headingId}>
+        {title}
+      </h2>
+      <ComingSoon headingLevel={3} />
+    </section>
+  );
+}
+
+/**
+ * `/account/:slug?`: the account area, a section navigation beside the chosen section. Membership is
+ * real; the other sections of spec section 1 show as coming soon until their release.
+ */
 export function AccountPage() {
   const { t } = useI18n();
-  return <ComingSoonPage title={t('account.title')} />;
+  const { member } = useSession();
+  const data = useLoaderData<AccountLoader>();
+  const section = data?.section ?? 'membership';
+
+  return (
+    <Page title={t('account.title')} documentTitle={t(`account.sections.${section}`)}>
+      <div className="account">
+        <nav className="account__nav" aria-label={t('account.sectionsLabel')}>
+          <ul className="account__nav-list">
+            {ACCOUNT_SECTIONS.map((item) => (
+              <li key={item}>
+                <Link
+                  className="account__nav-link"
+                  to={accountHref(item)}
+                  aria-current={item === section ? 'page' : undefined}
+                >
+                  {t(`account.sections.${item}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="account__content">
+          {data?.membership ? (
+            <MembershipSection membership={data.membership} timeZone={member?.timezone ?? null} />
+          ) : section !== 'membership' ? (
+            <ComingSoonSection title={t(`account.sections.${section}`)} />
+          ) : null}
+        </div>
+      </div>
+    </Page>
+  );
 }
 
 /** The route module's component, as React Router's `lazy` expects it. */

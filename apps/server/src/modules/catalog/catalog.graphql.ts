@@ -1,0 +1,90 @@
+// Catalog types served under the `content` namespace (content.media); see docs/decisions/005.
+export const catalogTypeDefs = /* GraphQL */ `
+  "Where a thumbnail is served from: origin (the CDN), path, and a cache-busting index."
+  type Thumbnail {
+    origin: String!
+    path: String!
+    cacheIndex: Int!
+  }
+
+  "A person credited on a title (spec section 3)."
+  type Person {
+    id: Int!
+    slug: String!
+    title: String!
+  }
+
+  "A genre of one media type; subgenres name their parent."
+  type Genre {
+    id: Int!
+    slug: String!
+    title: String!
+    parent: Genre
+  }
+
+  "One broadcast of a stream's live schedule (ISO-8601 UTC times)."
+  type LiveEvent {
+    title: String!
+    startsAt: String!
+    endsAt: String
+  }
+
+  """
+  A title of any media type (spec section 3). The common fields are always set; each per-type field is
+  null (or an empty list) on types that do not have it:
+  music: duration, releaseYear, upc, artists, genres, tracks (each with trackNumber);
+  movie: duration, releaseDate, quality, seasonNumber, episodeNumber, language, countryOfOrigin, casts,
+  directors, producers, writers, genres, type, episodes, firstEpisode;
+  game and software: releaseYear, type, genres;
+  audiobook: releaseDate, isbn, language, duration, publisher, copyright, authors, narrators, genres, chapters;
+  ebook: releaseDate, isbn, edition, languages, numPages, writers, genres;
+  stream: quality, language, countryOfOrigin, liveSchedule.
+  Tracks, episodes and chapters are titles themselves, with their own id, duration, people and playbackKey.
+  """
+  type MediaItem {
+    id: Int!
+    mediaType: String!
+    title: String!
+    slug: String!
+    description: String!
+    thumbnail: Thumbnail!
+    is_free: Boolean!
+    vendor_id: String
+    playbackKey: String
+    "Seconds."
+    duration: Int
+    "ISO date (YYYY-MM-DD)."
+    releaseDate: String
+    releaseYear: Int
+    quality: String
+    seasonNumber: Int
+    episodeNumber: Int
+    language: String
+    languages: [String!]!
+    countryOfOrigin: String
+    upc: String
+    isbn: String
+    edition: String
+    numPages: Int
+    publisher: String
+    copyright: String
+    type: String
+    "Order within the parent title (track, episode or chapter number)."
+    position: Int
+    trackNumber: Int
+    artists: [Person!]!
+    casts: [Person!]!
+    directors: [Person!]!
+    producers: [Person!]!
+    writers: [Person!]!
+    authors: [Person!]!
+    narrators: [Person!]!
+    "The title's own genres, each with its parent."
+    genres: [Genre!]!
+    tracks: [MediaItem!]!
+    episodes: [MediaItem!]!
+    firstEpisode: MediaItem
+    chapters: [MediaItem!]!
+    liveSchedule: [LiveEvent!]!
+  }
+`;

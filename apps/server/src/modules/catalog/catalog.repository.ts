@@ -1,0 +1,889 @@
+import { MEDIA_TYPES, type MediaType, isMediaType } from '@member/domain';
+import { type Kysely, type Transaction, sql } from 'kysely';
+import { z } from 'zod';
+
+import type { Dialect } from '../../db/database';
+import { isoNow, readJson, writeJson } from '../../db/json';
+import type { Database, MediaItemRow } from '../../db/schema';
+import { decodeIntegerCursor, decodeTextCursor, encodeCursor } from './catalog.cursor';
+import { fts5Query, searchDocument, searchTerms, tsQuery } from './catalog.search-text';
+
+/*
+ * Catalog queries (docs/decisions/005-catalog-search.md). Every query is filtered by brand; lists are
+ * keyset pages over the partial indexes of migration 0003 (no OFFSET), one statement per page.
+ */
+
+export const PERSON_ROLES = [
+  'artist',
+  'cast',
+  'director',
+  'producer',
+  'writer',
+  'author',
+  'narrator',
+] as const;
+export type PersonRole = (typeof PERSON_ROLES)[number];
+
+const isPersonRole = (value: string): value is PersonRole =>
+  (PERSON_ROLES as readonly string[]).includes(value);
+
+/** Page sizes a caller may ask for; anything outside is clamped. */
+export const DEFAULT_PAGE_SIZE = 24;
+export const MAX_PAGE_SIZE = 100;
+const DEFAULT_SEARCH_PER_TYPE = 10;
+const MAX_SEARCH_PER_TYPE = 50;
+
+const liveEventSchema = z.object({
+  title: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string().nullable().optional(),
+});
+
+// Each field falls back on its own, so one corrupt value hides that field rather than the title.
+const detailsSchema = z
+  .object({
+    isbn: z.string().optional().catch(undefined),
+    upc: z.string().optional().catch(undefined),
+    edition: z.string().optional().catch(undefined),
+    numPages: z.number().int().optional().catch(undefined),
+    publisher: z.string().optional().catch(undefined),
+    copyright: z.string().optional().catch(undefined),
+    seasonNumber: z.number().int().optional().catch(undefined),
+    episodeNumber: z.number().int().optional().catch(undefined),
+    type: z.string().optional().catch(undefined),
+    languages: z.array(z.string()).optional().catch(undefined),
+    liveSchedule: z.array(liveEventSchema).optional().catch(undefined),
+  })
+  .catch({});
+
+/** Per-type fields of spec section 3 that are not columns, stored as JSON text in `details`. */
+export type MediaDetails = z.infer<typeof detailsSchema>;
+export type LiveEvent = z.infer<typeof liveEventSchema>;
+
+export interface Thumbnail {
+  origin: string;
+  path: string;
+  cacheIndex: number;
+}
+
+export interface Person {
+  id: number;
+  slug: string;
+  title: string;
+}
+
+export interface Genre {
+  id: number;
+  slug: string;
+  title: string;
+  parent: { id: number; slug: string; title: string } | null;
+}
+
+/** What a shelf, a genre page or a search result shows of a title. */
+export interface MediaCard {
+  id: number;
+  mediaType: MediaType;
+  title: string;
+  slug: string;
+  thumbnail: Thumbnail;
+  isFree: boolean;
+  releaseDate: string | null;
+  releaseYear: number | null;
+  durationSeconds: number | null;
+  popularity: number;
+}
+
+export interface MediaRecord extends MediaCard {
+  parentId: number | null;
+  position: number | null;
+  description: string;
+  vendorId: string | null;
+  playbackKey: string | null;
+  language: string | null;
+  countryOfOrigin: string | null;
+  quality: string | null;
+  staffPick: boolean;
+  geoAllow: string[] | null;
+  details: MediaDetails;
+  people: { role: PersonRole; person: Person }[];
+  genres: Genre[];
+}
+
+export interface MediaDetail extends MediaRecord {
+  /** The title sits in one of the given free-content slots of its brand. */
+  inFreeSlot: boolean;
+  /** Tracks, episodes or chapters, in order. */
+  children: MediaRecord[];
+}
+
+export interface Page<T> {
+  items: T[];
+  /** Cursor of the next page; null on the last page. */
+  nextCursor: string | null;
+}
+
+export interface SlotWithItems {
+  id: number;
+  slug: string;
+  title: string;
+  mediaType: string;
+  properties: Record<string, unknown>;
+  items: MediaCard[];
+}
+
+export interface NewMedia {
+  brandId: number;
+  mediaType: MediaType;
+  title: string;
+  slug?: string;
+  description?: string;
+  parentId?: number | null;
+  position?: number | null;
+  thumbnail?: Partial<Thumbnail>;
+  isFree?: boolean;
+  vendorId?: string | null;
+  playbackKey?: string | null;
+  releaseDate?: string | null;
+  releaseYear?: number | null;
+  durationSeconds?: number | null;
+  language?: string | null;
+  countryOfOrigin?: string | null;
+  quality?: string | null;
+  popularity?: number;
+  staffPick?: boolean;
+  geoAllow?: string[] | null;
+  details?: MediaDetails;
+  people?: { personId: number; role: PersonRole }[];
+  /** The title's own genres; their ancestors are added for genre pages. */
+  genreIds?: number[];
+}
+
+export interface MediaChanges {
+  title?: string;
+  description?: string;
+  popularity?: number;
+  staffPick?: boolean;
+  isFree?: boolean;
+  geoAllow?: string[] | null;
+}
+
+export interface SearchOptions {
+  /** Only these media types; all when absent. */
+  mediaTypes?: readonly MediaType[];
+  /** Results per media type. */
+  limit?: number;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
+
+/** The non-null "new releases" key: the release date, else 1 January of the year, else '0000-00-00' (last). */
+export function releaseSortKey(
+  releaseDate: string | null | undefined,
+  releaseYear: number | null | undefined,
+) {
+  if (releaseDate && ISO_DATE.test(releaseDate)) return releaseDate.slice(0, 10);
+  if (releaseYear && releaseYear > 0 && releaseYear < 10_000)
+    return `${String(releaseYear).padStart(4, '0')}-01-01`;
+  return '0000-00-00';
+}
+
+function clampLimit(limit: number | undefined): number {
+  if (limit === undefined || !Number.isFinite(limit)) return DEFAULT_PAGE_SIZE;
+  return Math.min(MAX_PAGE_SIZE, Math.max(1, Math.trunc(limit)));
+}
+
+const slugify = (title: string) =>
+  title
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80) || 'untitled';
+
+// Columns of a card, read the same way by the query builder and the raw search SQL.
+const CARD_COLUMNS = [
+  'm.id',
+  'm.media_type',
+  'm.title',
+  'm.slug',
+  'm.thumbnail_origin',
+  'm.thumbnail_path',
+  'm.thumbnail_cache_index',
+  'm.is_free',
+  'm.release_date',
+  'm.release_year',
+  'm.release_sort',
+  'm.duration_seconds',
+  'm.popularity',
+] as const;
+
+type CardRow = Pick<
+  MediaItemRow,
+  | 'id'
+  | 'media_type'
+  | 'title'
+  | 'slug'
+  | 'thumbnail_origin'
+  | 'thumbnail_path'
+  | 'thumbnail_cache_index'
+  | 'is_free'
+  | 'release_date'
+  | 'release_year'
+  | 'release_sort'
+  | 'duration_seconds'
+  | 'popularity'
+>;
+
+function toCard(row: CardRow, mediaType: MediaType): MediaCard {
+  return {
+    id: row.id,
+    mediaType,
+    title: row.title,
+    slug: row.slug,
+    thumbnail: {
+      origin: row.thumbnail_origin,
+      path: row.thumbnail_path,
+      cacheIndex: row.thumbnail_cache_index,
+    },
+    isFree: row.is_free === 1,
+    releaseDate: row.release_date,
+    releaseYear: row.release_year,
+    durationSeconds: row.duration_seconds,
+    popularity: row.popularity,
+  };
+}
+
+function toRecord(row: MediaItemRow, mediaType: MediaType): MediaRecord {
+  return {
+    ...toCard(row, mediaType),
+    parentId: row.parent_id,
+    position: row.position,
+    description: row.description,
+    vendorId: row.vendor_id,
+    playbackKey: row.playback_key,
+    language: row.language,
+    countryOfOrigin: row.country_of_origin,
+    quality: row.quality,
+    staffPick: row.staff_pick === 1,
+    geoAllow: readGeoAllow(row.geo_allow),
+    details: detailsSchema.parse(readJson<unknown>(row.details, {})),
+    people: [],
+    genres: [],
+  };
+}
+
+function readGeoAllow(text: string | null): string[] | null {
+  if (text === null) return null;
+  const value = readJson<unknown>(text, null);
+  // A corrupt list reads as "nowhere" rather than "everywhere": a rights restriction fails closed.
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
+function toPage<R extends { id: number }, T>(
+  rows: R[],
+  limit: number,
+  map: (row: R) => T,
+  key: (row: R) => string | number,
+): Page<T> {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return {
+    items: items.map(map),
+    nextCursor: rows.length > limit && last ? encodeCursor(key(last), last.id) : null,
+  };
+}
+
+export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) {
+  /** Top-level titles of one brand and media type: the rows every shelf is made of. */
+  const shelf = (brandId: number, mediaType: MediaType) =>
+    db
+      .selectFrom('media_items as m')
+      .select(CARD_COLUMNS)
+      .where('m.brand_id', '=', brandId)
+      .where('m.media_type', '=', mediaType)
+      .where('m.parent_id', 'is', null);
+
+  async function listNewReleases(
+    brandId: number,
+    mediaType: MediaType,
+    cursor: string | null,
+    limit?: number,
+  ): Promise<Page<MediaCard>> {
+    const after = decodeTextCursor(cursor);
+    const size = clampLimit(limit);
+    const rows = await shelf(brandId, mediaType)
+      .$if(after !== null, (qb) =>
+        qb.where((eb) =>
+          eb(eb.refTuple('m.release_sort', 'm.id'), '<', eb.tuple(after?.key ?? '', after?.id ?? 0)),
+        ),
+      )
+      .orderBy('m.release_sort', 'desc')
+      .orderBy('m.id', 'desc')
+      .limit(size + 1)
+      .execute();
+    return toPage(
+      rows,
+      size,
+      (row) => toCard(row, mediaType),
+      (row) => row.release_sort,
+    );
+  }
+
+  async function listPopular(
+    brandId: number,
+    mediaType: MediaType,
+    cursor: string | null,
+    limit?: number,
+  ): Promise<Page<MediaCard>> {
+    const after = decodeIntegerCursor(cursor);
+    const size = clampLimit(limit);
+    const rows = await shelf(brandId, mediaType)
+      .$if(after !== null, (qb) =>
+        qb.where((eb) =>
+          eb(eb.refTuple('m.popularity', 'm.id'), '<', eb.tuple(after?.key ?? 0, after?.id ?? 0)),
+        ),
+      )
+      .orderBy('m.popularity', 'desc')
+      .orderBy('m.id', 'desc')
+      .limit(size + 1)
+      .execute();
+    return toPage(
+      rows,
+      size,
+      (row) => toCard(row, mediaType),
+      (row) => row.popularity,
+    );
+  }
+
+  /**
+   * Newest first within a genre, its subgenres included. The range scan runs on media_genres's own
+   * copy of the sort key, so a page deep in the genre costs what the first one does.
+   */
+  async function listByGenre(
+    brandId: number,
+    mediaType: MediaType,
+    genreId: number,
+    cursor: string | null,
+    limit?: number,
+  ): Promise<Page<MediaCard>> {
+    const after = decodeTextCursor(cursor);
+    const size = clampLimit(limit);
+    const rows = await db
+      .selectFrom('media_genres as g')
+      .innerJoin('media_items as m', 'm.id', 'g.media_id')
+      .select(CARD_COLUMNS)
+      .where('g.genre_id', '=', genreId)
+      .where('g.brand_id', '=', brandId)
+      .where('m.brand_id', '=', brandId)
+      .where('m.media_type', '=', mediaType)
+      .where('m.parent_id', 'is', null)
+      .$if(after !== null, (qb) =>
+        qb.where((eb) =>
+          eb(eb.refTuple('g.release_sort', 'g.media_id'), '<', eb.tuple(after?.key ?? '', after?.id ?? 0)),
+        ),
+      )
+      .orderBy('g.release_sort', 'desc')
+      .orderBy('g.media_id', 'desc')
+      .limit(size + 1)
+      .execute();
+    return toPage(
+      rows,
+      size,
+      (row) => toCard(row, mediaType),
+      (row) => row.release_sort,
+    );
+  }
+
+  /** Direct genres with their parent, and people by role, of several titles: one query each. */
+  async function attachPeopleAndGenres(brandId: number, records: MediaRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    const ids = records.map((record) => record.id);
+    const people = await db
+      .selectFrom('media_people as mp')
+      .innerJoin('people as p', 'p.id', 'mp.person_id')
+      .innerJoin('media_items as m', 'm.id', 'mp.media_id')
+      .select(['mp.media_id', 'mp.role', 'p.id', 'p.slug', 'p.title'])
+      .where('mp.media_id', 'in', ids)
+      .where('m.brand_id', '=', brandId)
+      .orderBy('mp.media_id')
+      .orderBy('mp.role')
+      .orderBy('mp.position')
+      .orderBy('p.id')
+      .execute();
+    const genres = await db
+      .selectFrom('media_genres as mg')
+      .innerJoin('genres as g', 'g.id', 'mg.genre_id')
+      .leftJoin('genres as parent', 'parent.id', 'g.parent_id')
+      .select([
+        'mg.media_id',
+        'g.id',
+        'g.slug',
+        'g.title',
+        'parent.id as parent_id',
+        'parent.slug as parent_slug',
+        'parent.title as parent_title',
+      ])
+      .where('mg.media_id', 'in', ids)
+      .where('mg.brand_id', '=', brandId)
+      .where('mg.is_direct', '=', 1)
+      .orderBy('mg.media_id')
+      .orderBy('g.title')
+      .orderBy('g.id')
+      .execute();
+    const byId = new Map(records.map((record) => [record.id, record]));
+    for (const row of people) {
+      if (!isPersonRole(row.role)) continue;
+      byId.get(row.media_id)?.people.push({
+        role: row.role,
+        person: { id: row.id, slug: row.slug, title: row.title },
+      });
+    }
+    for (const row of genres) {
+      byId.get(row.media_id)?.genres.push({
+        id: row.id,
+        slug: row.slug,
+        title: row.title,
+        parent:
+          row.parent_id !== null && row.parent_slug !== null && row.parent_title !== null
+            ? { id: row.parent_id, slug: row.parent_slug, title: row.parent_title }
+            : null,
+      });
+    }
+  }
+
+  /**
+   * A title with its people, genres and children (tracks, episodes, chapters), in four statements
+   * whatever the number of children. `freeSlots` names the slots whose titles are open to everyone.
+   */
+  async function findMedia(
+    brandId: number,
+    mediaType: MediaType,
+    id: number,
+    freeSlots: readonly string[] = [],
+  ): Promise<MediaDetail | undefined> {
+    const row = await db
+      .selectFrom('media_items as m')
+      .selectAll('m')
+      .$if(freeSlots.length > 0, (qb) =>
+        qb.select((eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom('slot_items as si')
+                .innerJoin('slots as s', 's.id', 'si.slot_id')
+                .select('si.slot_id')
+                .whereRef('si.media_id', '=', 'm.id')
+                .where('s.brand_id', '=', brandId)
+                .where('s.slug', 'in', freeSlots),
+            )
+            .$castTo<number | boolean>()
+            .as('in_free_slot'),
+        ),
+      )
+      .where('m.id', '=', id)
+      .where('m.brand_id', '=', brandId)
+      .where('m.media_type', '=', mediaType)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const children = await db
+      .selectFrom('media_items as m')
+      .selectAll('m')
+      .where('m.parent_id', '=', row.id)
+      .where('m.brand_id', '=', brandId)
+      .orderBy('m.position')
+      .orderBy('m.id')
+      .execute();
+    const detail: MediaDetail = {
+      ...toRecord(row, mediaType),
+      // SQLite answers EXISTS with 0/1, PostgreSQL with a boolean.
+      inFreeSlot: row.in_free_slot === true || row.in_free_slot === 1,
+      children: children.map((child) => toRecord(child, mediaType)),
+    };
+    await attachPeopleAndGenres(brandId, [detail, ...detail.children]);
+    return detail;
+  }
+
+  /** Slots of the brand by slug, each with its titles in order (at most `perSlot`), in one query. */
+  async function listSlotItems(
+    brandId: number,
+    slugs: readonly string[],
+    perSlot = DEFAULT_PAGE_SIZE,
+  ): Promise<SlotWithItems[]> {
+    if (slugs.length === 0) return [];
+    const ranked = db
+      .selectFrom('slots as s')
+      .leftJoin('slot_items as si', 'si.slot_id', 's.id')
+      .leftJoin('media_items as m', (join) =>
+        join.onRef('m.id', '=', 'si.media_id').on('m.brand_id', '=', brandId),
+      )
+      .select([
+        's.id as slot_id',
+        's.slug as slot_slug',
+        's.title as slot_title',
+        's.media_type as slot_media_type',
+        's.properties as slot_properties',
+        'si.position as slot_position',
+        ...CARD_COLUMNS,
+      ])
+      .select((eb) =>
+        eb.fn
+          .agg<number>('row_number')
+          .over((over) => over.partitionBy('s.id').orderBy('si.position').orderBy('si.media_id'))
+          .as('rank_in_slot'),
+      )
+      .where('s.brand_id', '=', brandId)
+      .where('s.slug', 'in', slugs);
+    const rows = await db
+      .selectFrom(ranked.as('r'))
+      .selectAll('r')
+      .where('r.rank_in_slot', '<=', clampLimit(perSlot))
+      .orderBy('r.slot_slug')
+      .orderBy('r.slot_position')
+      .orderBy('r.id')
+      .execute();
+
+    const slots = new Map<number, SlotWithItems>();
+    for (const row of rows) {
+      let slot = slots.get(row.slot_id);
+      if (!slot) {
+        slot = {
+          id: row.slot_id,
+          slug: row.slot_slug,
+          title: row.slot_title,
+          mediaType: row.slot_media_type,
+          properties: readJson<Record<string, unknown>>(row.slot_properties, {}),
+          items: [],
+        };
+        slots.set(row.slot_id, slot);
+      }
+      // A slot without titles has one row of nulls from the outer joins; a title of another brand too.
+      if (row.id === null || row.media_type === null || !isMediaType(row.media_type)) continue;
+      slot.items.push(
+        toCard(
+          {
+            id: row.id,
+            media_type: row.media_type,
+            title: row.title ?? '',
+            slug: row.slug ?? '',
+            thumbnail_origin: row.thumbnail_origin ?? '',
+            thumbnail_path: row.thumbnail_path ?? '',
+            thumbnail_cache_index: row.thumbnail_cache_index ?? 0,
+            is_free: row.is_free ?? 0,
+            release_date: row.release_date,
+            release_year: row.release_year,
+            release_sort: row.release_sort ?? '',
+            duration_seconds: row.duration_seconds,
+            popularity: row.popularity ?? 0,
+          },
+          row.media_type,
+        ),
+      );
+    }
+    const bySlug = new Map([...slots.values()].map((slot) => [slot.slug, slot]));
+    return [...new Set(slugs)].flatMap((slug) => bySlug.get(slug) ?? []);
+  }
+
+  /**
+   * Full-text search over title, people and description: accent- and case-insensitive, every word a
+   * prefix, all words required. Up to `limit` results per media type, best first within each type,
+   * the types in the product's order. Input that holds no word answers [] without a query.
+   */
+  async function search(brandId: number, query: string, options: SearchOptions = {}): Promise<MediaCard[]> {
+    const terms = searchTerms(query);
+    const types = options.mediaTypes ?? MEDIA_TYPES;
+    if (terms.length === 0 || types.length === 0) return [];
+    const perType = Math.min(MAX_SEARCH_PER_TYPE, clampLimit(options.limit ?? DEFAULT_SEARCH_PER_TYPE));
+    const columns = sql.join(CARD_COLUMNS.map((column) => sql.ref(column)));
+    const typeList = sql.join([...types]);
+
+    const ranked =
+      dialect === 'sqlite'
+        ? // bm25 weights: a title match counts most, then people, then description (lower is better).
+          sql<CardRow & { type_rank: number }>`
+            select ${columns}, row_number() over (
+              partition by m.media_type
+              order by bm25(media_search, 10.0, 4.0, 1.0), m.popularity desc, m.id desc
+            ) as type_rank
+            from media_search
+            join media_items m on m.id = media_search.rowid
+            where media_search match ${fts5Query(terms)}
+              and m.brand_id = ${brandId}
+              and m.parent_id is null
+              and m.media_type in (${typeList})`
+        : sql<CardRow & { type_rank: number }>`
+            select ${columns}, row_number() over (
+              partition by m.media_type
+              order by ts_rank(s.document, q.query) desc, m.popularity desc, m.id desc
+            ) as type_rank
+            from media_search s
+            join media_items m on m.id = s.media_id
+            cross join (select to_tsquery('simple'::regconfig, ${tsQuery(terms)}::text) as query) q
+            where s.document @@ q.query
+              and m.brand_id = ${brandId}
+              and m.parent_id is null
+              and m.media_type in (${typeList})`;
+    const { rows } = await sql<CardRow & { type_rank: number }>`
+      select * from (${ranked}) ranked
+      where type_rank <= ${perType}
+      order by media_type, type_rank`.execute(db);
+
+    const order = new Map<string, number>(MEDIA_TYPES.map((type, index) => [type, index]));
+    return rows
+      .flatMap((row) => (isMediaType(row.media_type) ? [toCard(row, row.media_type)] : []))
+      .sort((a, b) => (order.get(a.mediaType) ?? 0) - (order.get(b.mediaType) ?? 0));
+  }
+
+  /** Writes the search rows of titles from their current title, people and description. */
+  async function reindex(trx: Transaction<Database>, ids: readonly number[]): Promise<void> {
+    const top = await trx
+      .selectFrom('media_items')
+      .select(['id', 'title', 'description'])
+      .where('id', 'in', ids)
+      .where('parent_id', 'is', null)
+      .execute();
+    if (top.length === 0) return;
+    const names = await trx
+      .selectFrom('media_people as mp')
+      .innerJoin('people as p', 'p.id', 'mp.person_id')
+      .select(['mp.media_id', 'p.title'])
+      .where(
+        'mp.media_id',
+        'in',
+        top.map((row) => row.id),
+      )
+      .orderBy('mp.media_id')
+      .orderBy('mp.position')
+      .execute();
+    const peopleOf = new Map<number, string[]>();
+    for (const row of names) peopleOf.set(row.media_id, [...(peopleOf.get(row.media_id) ?? []), row.title]);
+    const documents = top.map((row) => ({
+      id: row.id,
+      title: searchDocument(row.title),
+      people: searchDocument((peopleOf.get(row.id) ?? []).join(' ')),
+      description: searchDocument(row.description),
+    }));
+    if (dialect === 'sqlite') {
+      await sql`delete from media_search where rowid in (${sql.join(documents.map((d) => d.id))})`.execute(
+        trx,
+      );
+      await sql`insert into media_search (rowid, title, people, description) values ${sql.join(
+        documents.map((d) => sql`(${d.id}, ${d.title}, ${d.people}, ${d.description})`),
+      )}`.execute(trx);
+      return;
+    }
+    const vector = (text: string, weight: 'A' | 'B' | 'D') =>
+      sql`setweight(to_tsvector('simple'::regconfig, ${text}::text), ${sql.lit(weight)})`;
+    await sql`insert into media_search (media_id, document) values ${sql.join(
+      documents.map(
+        (d) =>
+          sql`(${d.id}, ${vector(d.title, 'A')} || ${vector(d.people, 'B')} || ${vector(d.description, 'D')})`,
+      ),
+    )} on conflict (media_id) do update set document = excluded.document`.execute(trx);
+  }
+
+  /**
+   * Inserts titles with their people and genres and indexes them for search, in one transaction.
+   * For tests and the seed: a batch of a few thousand titles costs one statement per title plus a
+   * few per 500 titles.
+   */
+  async function insertMedia(items: readonly NewMedia[]): Promise<number[]> {
+    if (items.length === 0) return [];
+    return db.transaction().execute(async (trx) => {
+      const ids: number[] = [];
+      const createdAt = isoNow();
+      for (const item of items) {
+        const { id } = await trx
+          .insertInto('media_items')
+          .values({
+            brand_id: item.brandId,
+            media_type: item.mediaType,
+            parent_id: item.parentId ?? null,
+            position: item.position ?? null,
+            title: item.title,
+            slug: item.slug ?? slugify(item.title),
+            description: item.description ?? '',
+            thumbnail_origin: item.thumbnail?.origin ?? '',
+            thumbnail_path: item.thumbnail?.path ?? '',
+            thumbnail_cache_index: item.thumbnail?.cacheIndex ?? 0,
+            is_free: item.isFree ? 1 : 0,
+            vendor_id: item.vendorId ?? null,
+            playback_key: item.playbackKey ?? null,
+            release_date: item.releaseDate ?? null,
+            release_year: item.releaseYear ?? null,
+            release_sort: releaseSortKey(item.releaseDate, item.releaseYear),
+            duration_seconds: item.durationSeconds ?? null,
+            language: item.language ?? null,
+            country_of_origin: item.countryOfOrigin ?? null,
+            quality: item.quality ?? null,
+            popularity: item.popularity ?? 0,
+            staff_pick: item.staffPick ? 1 : 0,
+            geo_allow: item.geoAllow ? writeJson(item.geoAllow.map((c) => c.toUpperCase())) : null,
+            details: writeJson(item.details ?? {}),
+            created_at: createdAt,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        ids.push(id);
+      }
+
+      const BATCH = 500;
+      for (let start = 0; start < items.length; start += BATCH) {
+        const batch = items.slice(start, start + BATCH);
+        const batchIds = ids.slice(start, start + BATCH);
+        const people = batch.flatMap((item, i) =>
+          (item.people ?? []).map((link, position) => ({
+            media_id: batchIds[i] ?? 0,
+            person_id: link.personId,
+            role: link.role,
+            position,
+          })),
+        );
+        if (people.length > 0) await trx.insertInto('media_people').values(people).execute();
+
+        const genreIds = new Set(batch.flatMap((item) => item.genreIds ?? []));
+        const lineage =
+          genreIds.size > 0 ? await ancestorsByGenre(trx, genreIds) : new Map<number, number[]>();
+        const genreRows = batch.flatMap((item, i) => {
+          const direct = new Set(item.genreIds ?? []);
+          const all = new Set([...direct].flatMap((genreId) => [genreId, ...(lineage.get(genreId) ?? [])]));
+          return [...all].map((genreId) => ({
+            media_id: batchIds[i] ?? 0,
+            genre_id: genreId,
+            brand_id: item.brandId,
+            release_sort: releaseSortKey(item.releaseDate, item.releaseYear),
+            is_direct: direct.has(genreId) ? 1 : 0,
+          }));
+        });
+        if (genreRows.length > 0) await trx.insertInto('media_genres').values(genreRows).execute();
+        await reindex(trx, batchIds);
+      }
+      return ids;
+    });
+  }
+
+  /** Each genre's ancestors, nearest first, read one generation per statement. */
+  async function ancestorsByGenre(trx: Transaction<Database>, genreIds: ReadonlySet<number>) {
+    const parents = new Map<number, number | null>();
+    let frontier = [...genreIds];
+    // Genre trees are shallow (a genre and its subgenres); the bound only stops a corrupt cycle.
+    for (let depth = 0; frontier.length > 0 && depth < 8; depth += 1) {
+      const rows = await trx
+        .selectFrom('genres')
+        .select(['id', 'parent_id'])
+        .where('id', 'in', frontier)
+        .execute();
+      frontier = [];
+      for (const row of rows) {
+        parents.set(row.id, row.parent_id);
+        if (row.parent_id !== null && !parents.has(row.parent_id)) frontier.push(row.parent_id);
+      }
+    }
+    const lineage = new Map<number, number[]>();
+    for (const genreId of genreIds) {
+      const chain: number[] = [];
+      let parent = parents.get(genreId) ?? null;
+      while (parent !== null && parent !== genreId && !chain.includes(parent)) {
+        chain.push(parent);
+        parent = parents.get(parent) ?? null;
+      }
+      lineage.set(genreId, chain);
+    }
+    return lineage;
+  }
+
+  /** Changes a title of the brand and refreshes its search row; false when there is no such title. */
+  async function updateMedia(brandId: number, id: number, changes: MediaChanges): Promise<boolean> {
+    return db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('media_items')
+        .set({
+          ...(changes.title !== undefined ? { title: changes.title } : {}),
+          ...(changes.description !== undefined ? { description: changes.description } : {}),
+          ...(changes.popularity !== undefined ? { popularity: changes.popularity } : {}),
+          ...(changes.staffPick !== undefined ? { staff_pick: changes.staffPick ? 1 : 0 } : {}),
+          ...(changes.isFree !== undefined ? { is_free: changes.isFree ? 1 : 0 } : {}),
+          ...(changes.geoAllow !== undefined
+            ? { geo_allow: changes.geoAllow ? writeJson(changes.geoAllow.map((c) => c.toUpperCase())) : null }
+            : {}),
+        })
+        .where('brand_id', '=', brandId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      if (changes.title !== undefined || changes.description !== undefined) await reindex(trx, [id]);
+      return true;
+    });
+  }
+
+  async function insertPerson(person: { slug: string; title: string }): Promise<number> {
+    const { id } = await db.insertInto('people').values(person).returning('id').executeTakeFirstOrThrow();
+    return id;
+  }
+
+  async function insertGenre(genre: {
+    mediaType: MediaType;
+    slug: string;
+    title: string;
+    parentId?: number | null;
+  }): Promise<number> {
+    const { id } = await db
+      .insertInto('genres')
+      .values({
+        media_type: genre.mediaType,
+        slug: genre.slug,
+        title: genre.title,
+        parent_id: genre.parentId ?? null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  }
+
+  /** Creates a slot of the brand holding the titles in the given order. */
+  async function insertSlot(slot: {
+    brandId: number;
+    slug: string;
+    title: string;
+    mediaType: string;
+    properties?: Record<string, unknown>;
+    mediaIds: readonly number[];
+  }): Promise<number> {
+    return db.transaction().execute(async (trx) => {
+      const { id } = await trx
+        .insertInto('slots')
+        .values({
+          brand_id: slot.brandId,
+          slug: slot.slug,
+          title: slot.title,
+          media_type: slot.mediaType,
+          properties: writeJson(slot.properties ?? {}),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (slot.mediaIds.length > 0) {
+        await trx
+          .insertInto('slot_items')
+          .values(slot.mediaIds.map((mediaId, position) => ({ slot_id: id, media_id: mediaId, position })))
+          .execute();
+      }
+      return id;
+    });
+  }
+
+  return {
+    findMedia,
+    listNewReleases,
+    listPopular,
+    listByGenre,
+    listSlotItems,
+    search,
+    insertMedia,
+    updateMedia,
+    insertPerson,
+    insertGenre,
+    insertSlot,
+  };
+}
+
+export type CatalogRepository = ReturnType<typeof createCatalogRepository>;
