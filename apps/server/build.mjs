@@ -11,7 +11,10 @@ await build({
   format: 'esm',
   sourcemap: true,
   packages: 'external',
-  alias: { '@member/domain': '../../packages/domain/src/index.ts' },
+  alias: {
+    '@member/domain/profile': '../../packages/domain/src/profile.ts',
+    '@member/domain': '../../packages/domain/src/index.ts',
+  },
   logLevel: 'warning',
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

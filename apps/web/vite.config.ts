@@ -4,9 +4,10 @@ import { defineConfig, type ProxyOptions } from 'vite';
 // Rolldown would otherwise split the modules that the entry shares with lazy routes (and with Sentry) into
 // many small chunks, each loaded up front; one `app` chunk for the framework and the app shell compresses
 // better and saves requests (about 2 KB gzip on `/`). Route screens, the main layout, the boot failure
-// screens, Sentry and analytics stay in chunks of their own, loaded only when used.
+// screens, Sentry and analytics stay in chunks of their own, loaded only when used. The profile schema
+// (domain/profile.ts, with zod) and the time zone list are for the account screen only: not in `app`.
 const EAGER_MODULE =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]|packages[\\/]domain[\\/]|vite[\\/]preload-helper|src[\\/](lib|components|config|app)[\\/]|src[\\/]features[\\/](errors|menu[\\/]api)[\\/]/;
+  /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]|packages[\\/]domain[\\/](?!src[\\/](profile|timezones)\.ts)|vite[\\/]preload-helper|src[\\/](lib|components|config|app)[\\/]|src[\\/]features[\\/](errors|menu[\\/]api)[\\/]/;
 const NOT_IN_APP_CHUNK =
   /src[\\/](app[\\/](main|main-layout|boot-failure)|lib[\\/](sentry|analytics|event-body))\./;
 

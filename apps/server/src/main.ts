@@ -13,9 +13,18 @@ async function main() {
   const app = await buildApp({ config, db });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
   if (config.seedDemo) {
+    const started = performance.now();
     const seeded = await seedDemoData(db);
     if (seeded)
-      app.log.info({ brands: seeded.brands, members: seeded.members }, 'demo data seeded (first start)');
+      app.log.info(
+        {
+          brands: seeded.brands,
+          members: seeded.members,
+          titles: seeded.titles,
+          ms: Math.round(performance.now() - started),
+        },
+        'demo data seeded (first start)',
+      );
   }
 
   let closing = false;

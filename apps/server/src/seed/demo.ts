@@ -6,6 +6,7 @@ import type { Db } from '../db/database';
 import { isoNow, writeJson } from '../db/json';
 import type { NewPlan } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
+import { seedCatalog } from './catalog';
 
 /** Shared by every demo member; printed in the README. */
 export const DEMO_PASSWORD = 'demo-pass-2026';
@@ -93,7 +94,7 @@ const DEMO_MEMBERS: readonly DemoMember[] = [
   { kind: 'trial', name: '', language: 'en-us', timezone: 'America/Chicago' },
   { kind: 'canceled', name: 'Camille Roy', language: 'fr-ca', timezone: 'America/Toronto' },
   { kind: 'free', name: 'Sam Lee', language: 'en-us', timezone: 'America/Los_Angeles' },
-  { kind: 'test', name: 'QA Tester', language: 'en-us', timezone: 'UTC' },
+  { kind: 'test', name: 'QA Tester', language: 'en-us', timezone: 'Europe/London' },
 ];
 
 export function demoEmail(kind: DemoKind, brandSlug: string): string {
@@ -232,7 +233,7 @@ export async function seedPlans(db: Db): Promise<number> {
 export async function seedDemoData(
   db: Db,
   now: Date = new Date(),
-): Promise<{ brands: number; members: number } | null> {
+): Promise<{ brands: number; members: number; titles: number } | null> {
   // Before the first-start check: plans are idempotent and databases seeded earlier lack them.
   await seedPlans(db);
   const existing = await db.kysely.selectFrom('brands').select('id').limit(1).executeTakeFirst();
@@ -241,6 +242,7 @@ export async function seedDemoData(
     DEMO_BRANDS.flatMap(() => DEMO_MEMBERS.map(() => hashPassword(DEMO_PASSWORD))),
   );
   let members = 0;
+  const brandIds: number[] = [];
   await db.kysely.transaction().execute(async (trx) => {
     for (const brand of DEMO_BRANDS) {
       const { id: brandId } = await trx
@@ -266,6 +268,7 @@ export async function seedDemoData(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      brandIds.push(brandId);
       await trx
         .insertInto('brand_hostnames')
         .values(
@@ -308,7 +311,14 @@ export async function seedDemoData(
       }
     }
   });
-  return { brands: DEMO_BRANDS.length, members };
+  // The catalog runs after the brands' transaction (insertMedia opens its own, one per batch of
+  // titles and one for their children). A start interrupted here leaves brands with a partial or no
+  // catalog that later starts do not complete (they stop at the brands check above).
+  const catalog = await seedCatalog(
+    db,
+    DEMO_BRANDS.map((brand, index) => ({ id: brandIds[index] ?? 0, mediaTypes: brand.mediaTypes })),
+  );
+  return { brands: DEMO_BRANDS.length, members, titles: catalog.titles };
 }
 
 function demoSubscription(kind: DemoKind, now: Date) {

@@ -87,4 +87,48 @@ export const catalogTypeDefs = /* GraphQL */ `
     chapters: [MediaItem!]!
     liveSchedule: [LiveEvent!]!
   }
+
+  "A title on a shelf, a list page or in search results; content.media answers its detail."
+  type MediaCard {
+    id: Int!
+    mediaType: String!
+    title: String!
+    slug: String!
+    thumbnail: Thumbnail!
+    is_free: Boolean!
+    releaseDate: String
+    releaseYear: Int
+    "Seconds."
+    duration: Int
+    popularity: Int!
+  }
+
+  "A keyset page: pass nextCursor as after for the next page; null on the last page."
+  type MediaPage {
+    items: [MediaCard!]!
+    nextCursor: String
+  }
+
+  enum MediaListOrder {
+    NEW_RELEASES
+    POPULAR
+  }
+
+  "A slot of spec section 3 (free-content slot or home shelf) with its titles in order."
+  type Slot {
+    id: Int!
+    slug: String!
+    title: String!
+    "The slot's media type, or mixed for home shelves."
+    mediaType: String!
+    "The slot's properties as JSON text."
+    properties: String!
+    items: [MediaCard!]!
+  }
+
+  "Search results of one media type, best first."
+  type SearchGroup {
+    mediaType: String!
+    items: [MediaCard!]!
+  }
 `;

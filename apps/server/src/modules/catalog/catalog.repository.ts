@@ -172,6 +172,8 @@ export interface SearchOptions {
   mediaTypes?: readonly MediaType[];
   /** Results per media type. */
   limit?: number;
+  /** Only titles playable in this country; all when absent. */
+  country?: string | null;
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
@@ -294,25 +296,46 @@ function toPage<R extends { id: number }, T>(
   };
 }
 
+/**
+ * Lists leave out titles that cannot play in `country`: `geo_allow` is null (everywhere) or a JSON
+ * list of upper-case ISO codes, so a quoted code inside it is a match. Only a two-letter code is used;
+ * anything else keeps only the titles available everywhere.
+ */
+function geoPattern(country: string | null | undefined): string | null {
+  if (country === undefined || country === null) return null;
+  const code = country.toUpperCase();
+  return /^[A-Z]{2}$/.test(code) ? `%"${code}"%` : '%"--"%';
+}
+
 export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) {
   /** Top-level titles of one brand and media type: the rows every shelf is made of. */
-  const shelf = (brandId: number, mediaType: MediaType) =>
+  const shelf = (brandId: number, mediaType: MediaType, country?: string | null) =>
     db
       .selectFrom('media_items as m')
       .select(CARD_COLUMNS)
       .where('m.brand_id', '=', brandId)
       .where('m.media_type', '=', mediaType)
-      .where('m.parent_id', 'is', null);
+      .where('m.parent_id', 'is', null)
+      .where(inCountry(country));
+
+  /** Keeps titles (alias m) playable in `country`, all when it is undefined; see geoPattern. */
+  function inCountry(country: string | null | undefined) {
+    const pattern = geoPattern(country);
+    return pattern === null
+      ? sql<boolean>`1 = 1`
+      : sql<boolean>`(m.geo_allow is null or m.geo_allow like ${pattern})`;
+  }
 
   async function listNewReleases(
     brandId: number,
     mediaType: MediaType,
     cursor: string | null,
     limit?: number,
+    country?: string | null,
   ): Promise<Page<MediaCard>> {
     const after = decodeTextCursor(cursor);
     const size = clampLimit(limit);
-    const rows = await shelf(brandId, mediaType)
+    const rows = await shelf(brandId, mediaType, country)
       .$if(after !== null, (qb) =>
         qb.where((eb) =>
           eb(eb.refTuple('m.release_sort', 'm.id'), '<', eb.tuple(after?.key ?? '', after?.id ?? 0)),
@@ -335,10 +358,11 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
     mediaType: MediaType,
     cursor: string | null,
     limit?: number,
+    country?: string | null,
   ): Promise<Page<MediaCard>> {
     const after = decodeIntegerCursor(cursor);
     const size = clampLimit(limit);
-    const rows = await shelf(brandId, mediaType)
+    const rows = await shelf(brandId, mediaType, country)
       .$if(after !== null, (qb) =>
         qb.where((eb) =>
           eb(eb.refTuple('m.popularity', 'm.id'), '<', eb.tuple(after?.key ?? 0, after?.id ?? 0)),
@@ -366,6 +390,7 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
     genreId: number,
     cursor: string | null,
     limit?: number,
+    country?: string | null,
   ): Promise<Page<MediaCard>> {
     const after = decodeTextCursor(cursor);
     const size = clampLimit(limit);
@@ -378,6 +403,7 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
       .where('m.brand_id', '=', brandId)
       .where('m.media_type', '=', mediaType)
       .where('m.parent_id', 'is', null)
+      .where(inCountry(country))
       .$if(after !== null, (qb) =>
         qb.where((eb) =>
           eb(eb.refTuple('g.release_sort', 'g.media_id'), '<', eb.tuple(after?.key ?? '', after?.id ?? 0)),
@@ -393,6 +419,46 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
       (row) => toCard(row, mediaType),
       (row) => row.release_sort,
     );
+  }
+
+  /**
+   * Genres of a media type that hold at least one top-level title of the brand (directly or through
+   * a subgenre), by title, each with its parent; one statement.
+   */
+  async function listGenres(brandId: number, mediaType: MediaType): Promise<Genre[]> {
+    const rows = await db
+      .selectFrom('genres as g')
+      .leftJoin('genres as parent', 'parent.id', 'g.parent_id')
+      .select([
+        'g.id',
+        'g.slug',
+        'g.title',
+        'parent.id as parent_id',
+        'parent.slug as parent_slug',
+        'parent.title as parent_title',
+      ])
+      .where('g.media_type', '=', mediaType)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('media_genres as mg')
+            .select('mg.media_id')
+            .whereRef('mg.genre_id', '=', 'g.id')
+            .where('mg.brand_id', '=', brandId),
+        ),
+      )
+      .orderBy('g.title')
+      .orderBy('g.id')
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      slug: row.slug,
+      title: row.title,
+      parent:
+        row.parent_id !== null && row.parent_slug !== null && row.parent_title !== null
+          ? { id: row.parent_id, slug: row.parent_slug, title: row.parent_title }
+          : null,
+    }));
   }
 
   /** Direct genres with their parent, and people by role, of several titles: one query each. */
@@ -509,13 +575,15 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
     brandId: number,
     slugs: readonly string[],
     perSlot = DEFAULT_PAGE_SIZE,
+    country?: string | null,
   ): Promise<SlotWithItems[]> {
     if (slugs.length === 0) return [];
     const ranked = db
       .selectFrom('slots as s')
       .leftJoin('slot_items as si', 'si.slot_id', 's.id')
       .leftJoin('media_items as m', (join) =>
-        join.onRef('m.id', '=', 'si.media_id').on('m.brand_id', '=', brandId),
+        // A title unplayable in `country` joins as nulls and is skipped below.
+        join.onRef('m.id', '=', 'si.media_id').on('m.brand_id', '=', brandId).on(inCountry(country)),
       )
       .select([
         's.id as slot_id',
@@ -596,6 +664,7 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
     const perType = Math.min(MAX_SEARCH_PER_TYPE, clampLimit(options.limit ?? DEFAULT_SEARCH_PER_TYPE));
     const columns = sql.join(CARD_COLUMNS.map((column) => sql.ref(column)));
     const typeList = sql.join([...types]);
+    const geo = inCountry(options.country);
 
     const ranked =
       dialect === 'sqlite'
@@ -610,7 +679,8 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
             where media_search match ${fts5Query(terms)}
               and m.brand_id = ${brandId}
               and m.parent_id is null
-              and m.media_type in (${typeList})`
+              and m.media_type in (${typeList})
+              and ${geo}`
         : sql<CardRow & { type_rank: number }>`
             select ${columns}, row_number() over (
               partition by m.media_type
@@ -622,7 +692,8 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
             where s.document @@ q.query
               and m.brand_id = ${brandId}
               and m.parent_id is null
-              and m.media_type in (${typeList})`;
+              and m.media_type in (${typeList})
+              and ${geo}`;
     const { rows } = await sql<CardRow & { type_rank: number }>`
       select * from (${ranked}) ranked
       where type_rank <= ${perType}
@@ -876,6 +947,7 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
     listNewReleases,
     listPopular,
     listByGenre,
+    listGenres,
     listSlotItems,
     search,
     insertMedia,

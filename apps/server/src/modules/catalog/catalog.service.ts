@@ -1,5 +1,6 @@
 import {
   FREE_CONTENT_SLOTS,
+  MEDIA_TYPES,
   type MediaType,
   type SubscriptionLike,
   type SubscriptionOffer,
@@ -20,10 +21,13 @@ import type {
   CatalogRepository,
   Genre,
   LiveEvent,
+  MediaCard,
   MediaDetail,
   MediaRecord,
+  Page,
   Person,
   PersonRole,
+  SlotWithItems,
   Thumbnail,
 } from './catalog.repository';
 
@@ -197,7 +201,138 @@ export function createCatalogService({ repository, subscriptions }: CatalogServi
     return present(detail, brand.cdnServer, detail.children);
   }
 
-  return { media };
+  /** A card with its thumbnail origin resolved to the brand CDN when stored without one. */
+  const card = (ctx: RequestContext, item: MediaCard): MediaCardView => ({
+    id: item.id,
+    mediaType: item.mediaType,
+    title: item.title,
+    slug: item.slug,
+    thumbnail: { ...item.thumbnail, origin: item.thumbnail.origin || ctx.brand.config.cdnServer },
+    is_free: item.isFree,
+    releaseDate: item.releaseDate,
+    releaseYear: item.releaseYear,
+    duration: item.durationSeconds,
+    popularity: item.popularity,
+  });
+
+  const parseType = (mediaType: string): MediaType => {
+    if (!isMediaType(mediaType)) throw badInput(`Unknown media type "${mediaType.slice(0, 32)}".`);
+    return mediaType;
+  };
+
+  /**
+   * Lists follow content.media's visibility, not its paywall: game and software are absent on
+   * iPhone (an empty page), titles that cannot play in the request's country are left out (in SQL,
+   * so pages stay full). The subscription access tag does not shorten lists: members see the whole
+   * catalog of the brand's types, free and free-slot titles included, and opening a title outside
+   * their subscription answers FORBIDDEN subscription_required on its detail, as spec section 8's
+   * message expects. Visitors likewise.
+   */
+  async function list(
+    ctx: RequestContext,
+    args: {
+      mediaType: string;
+      order: 'NEW_RELEASES' | 'POPULAR';
+      genreId?: number | null;
+      after?: string | null;
+      first?: number | null;
+    },
+  ): Promise<Page<MediaCardView>> {
+    const mediaType = parseType(args.mediaType);
+    if (isHiddenOnDevice(mediaType, ctx.userAgent)) return { items: [], nextCursor: null };
+    const brandId = ctx.brand.config.id;
+    const first = args.first ?? undefined;
+    const after = args.after ?? null;
+    let page: Page<MediaCard>;
+    if (args.genreId !== undefined && args.genreId !== null) {
+      // A genre page is newest first whatever the order asked (the index serves that order only).
+      page = await repository.listByGenre(brandId, mediaType, args.genreId, after, first, ctx.country);
+    } else if (args.order === 'POPULAR') {
+      page = await repository.listPopular(brandId, mediaType, after, first, ctx.country);
+    } else {
+      page = await repository.listNewReleases(brandId, mediaType, after, first, ctx.country);
+    }
+    return { items: page.items.map((item) => card(ctx, item)), nextCursor: page.nextCursor };
+  }
+
+  /** Genres of the type that hold titles of the brand; none for a type hidden on this device. */
+  async function genres(ctx: RequestContext, rawType: string): Promise<Genre[]> {
+    const mediaType = parseType(rawType);
+    if (isHiddenOnDevice(mediaType, ctx.userAgent)) return [];
+    return repository.listGenres(ctx.brand.config.id, mediaType);
+  }
+
+  /** Search grouped by media type (the product's order), with the same visibility as lists. */
+  async function search(
+    ctx: RequestContext,
+    query: string,
+    first?: number | null,
+  ): Promise<{ mediaType: MediaType; items: MediaCardView[] }[]> {
+    const types = MEDIA_TYPES.filter(
+      (type) => ctx.brand.config.mediaTypes.includes(type) && !isHiddenOnDevice(type, ctx.userAgent),
+    );
+    const results = await repository.search(ctx.brand.config.id, query, {
+      mediaTypes: types,
+      limit: first ?? undefined,
+      country: ctx.country,
+    });
+    const groups = new Map<MediaType, MediaCardView[]>();
+    for (const item of results)
+      groups.set(item.mediaType, [...(groups.get(item.mediaType) ?? []), card(ctx, item)]);
+    return [...groups].map(([mediaType, items]) => ({ mediaType, items }));
+  }
+
+  /**
+   * content.slotsWithTags: the brand's slots named by the tags (slot slugs), in the order asked, each
+   * with its titles, in one statement. Items hidden on this device or unplayable in the request's
+   * country are dropped from the answer.
+   */
+  async function slotsWithTags(ctx: RequestContext, tags: readonly string[]): Promise<SlotView[]> {
+    const slugs = [...new Set(tags)].slice(0, MAX_SLOT_TAGS);
+    const slots: SlotWithItems[] = await repository.listSlotItems(
+      ctx.brand.config.id,
+      slugs,
+      undefined,
+      ctx.country,
+    );
+    const visible = (item: MediaCard) => !isHiddenOnDevice(item.mediaType, ctx.userAgent);
+    return slots.map((slot) => ({
+      id: slot.id,
+      slug: slot.slug,
+      title: slot.title,
+      mediaType: slot.mediaType,
+      properties: JSON.stringify(slot.properties),
+      items: slot.items.filter(visible).map((item) => card(ctx, item)),
+    }));
+  }
+
+  return { media, list, genres, search, slotsWithTags };
+}
+
+const MAX_SLOT_TAGS = 50;
+
+/** A title on a shelf, a list page or in search results. */
+export interface MediaCardView {
+  id: number;
+  mediaType: MediaType;
+  title: string;
+  slug: string;
+  thumbnail: Thumbnail;
+  is_free: boolean;
+  releaseDate: string | null;
+  releaseYear: number | null;
+  duration: number | null;
+  popularity: number;
+}
+
+export interface SlotView {
+  id: number;
+  slug: string;
+  title: string;
+  mediaType: string;
+  /** The slot's properties as JSON text. */
+  properties: string;
+  items: MediaCardView[];
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;

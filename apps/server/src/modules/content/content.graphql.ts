@@ -23,5 +23,30 @@ export const contentTypeDefs = /* GraphQL */ `
     subscription_required (brand tag content_access:subscription, title neither free nor in a free slot).
     """
     media(mediaType: String!, id: Int!, country: String): MediaItem
+    """
+    The brand's slots named by tags (slot slugs: movie_free, ebook_free, audiobook_free, new_releases,
+    popular, staff_picks, seasonal_winter...), in the order asked, each with up to 24 titles; one SQL
+    statement. Titles hidden on this device (game, software on iPhone) or unplayable in the request's
+    country are left out.
+    """
+    slotsWithTags(tags: [String!]!): [Slot!]!
+    """
+    Top-level titles of a media type, newest or most popular first, or newest first within a genre and
+    its subgenres (genreId). Keyset pages: first is capped at 100; after is a nextCursor. Same
+    visibility as content.media (empty on iPhone for game and software; titles not playable in the
+    request's country left out); the subscription access tag does not shorten lists, it refuses the
+    detail (subscription_required).
+    """
+    list(
+      mediaType: String!
+      order: MediaListOrder = NEW_RELEASES
+      genreId: Int
+      after: String
+      first: Int = 24
+    ): MediaPage!
+    "Genres of a media type that hold titles of the brand, each with its parent."
+    genres(mediaType: String!): [Genre!]!
+    "Full-text search over titles, people and descriptions (accent- and case-insensitive prefixes), grouped by media type; first is per type (default 10, at most 50)."
+    search(query: String!, first: Int): [SearchGroup!]!
   }
 `;

@@ -9,5 +9,22 @@ export const contentResolvers = {
       context.services.content.menuItems(requireCaller(context), args.brandId),
     media: (_parent: unknown, args: { mediaType: string; id: number }, context: GraphQLContext) =>
       context.services.catalog.media(requireCaller(context), args.mediaType, args.id),
+    slotsWithTags: (_parent: unknown, args: { tags: string[] }, context: GraphQLContext) =>
+      context.services.catalog.slotsWithTags(requireCaller(context), args.tags),
+    list: (
+      _parent: unknown,
+      args: {
+        mediaType: string;
+        order: 'NEW_RELEASES' | 'POPULAR';
+        genreId?: number | null;
+        after?: string | null;
+        first?: number | null;
+      },
+      context: GraphQLContext,
+    ) => context.services.catalog.list(requireCaller(context), args),
+    genres: (_parent: unknown, args: { mediaType: string }, context: GraphQLContext) =>
+      context.services.catalog.genres(requireCaller(context), args.mediaType),
+    search: (_parent: unknown, args: { query: string; first?: number | null }, context: GraphQLContext) =>
+      context.services.catalog.search(requireCaller(context), args.query, args.first),
   },
 };

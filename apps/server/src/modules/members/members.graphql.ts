@@ -100,10 +100,22 @@ export const membersTypeDefs = /* GraphQL */ `
     member: MemberClaims
   }
 
+  "The profile fields a member edits in the account area."
+  input UpdateProfileInput {
+    "Display name, trimmed, at most 80 characters; empty falls back to the email."
+    name: String!
+    "An IANA time zone id from the offered list."
+    timezone: String!
+    "An interface language the brand offers."
+    language: String!
+  }
+
   type MemberMutation {
     refreshToken: TokenPayload!
     "Saves the member's interface language (one the brand offers) and re-issues the token."
     setLanguage(language: String!): TokenPayload!
+    "Saves name, time zone and language together and re-issues the token; refused input saves nothing."
+    updateProfile(input: UpdateProfileInput!): TokenPayload!
     "Adds tags a member may set for themselves; server-owned tags are refused."
     setTags(tags: [String!]!): MemberPayload!
   }

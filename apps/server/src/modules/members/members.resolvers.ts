@@ -45,6 +45,21 @@ export const membersResolvers = {
         { jwt: null, member: null },
       );
     },
+    updateProfile: (
+      _parent: unknown,
+      args: { input: { name: string; timezone: string; language: string } },
+      context: GraphQLContext,
+    ) => {
+      const member = requireMember(context);
+      return withResponseResult<TokenPayload>(
+        async () =>
+          tokenPayload(
+            context,
+            await context.services.members.updateProfile(context.ctx, member, args.input),
+          ),
+        { jwt: null, member: null },
+      );
+    },
     setTags: (_parent: unknown, args: { tags: string[] }, context: GraphQLContext) => {
       const member = requireMember(context);
       return withResponseResult<{ member: MemberClaims | null }>(

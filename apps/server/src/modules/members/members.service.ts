@@ -10,6 +10,7 @@ import {
   mergeTags,
   subscriptionState,
 } from '@member/domain';
+import { parseProfile } from '@member/domain/profile';
 
 import type { MemberAuth, RequestContext } from '../../context';
 import { isoNow, readJson, writeJson } from '../../db/json';
@@ -128,6 +129,54 @@ export function createMembersService({ repository, auth, events }: MembersServic
     return issued;
   }
 
+  /**
+   * Saves the profile (name, time zone, language) in one update and re-issues the token with it. Every
+   * field is checked before anything is written, so a refused profile leaves the member as it was.
+   */
+  async function updateProfile(
+    ctx: RequestContext,
+    member: MemberAuth,
+    input: { name: string; timezone: string; language: string },
+  ): Promise<IssuedMemberToken> {
+    const parsed = parseProfile(input);
+    if (!parsed.ok) {
+      const first = parsed.issues[0];
+      const messages: Record<string, string> = {
+        name_too_long: 'The name can be at most 80 characters long.',
+        name_control_characters: 'The name cannot contain line breaks or control characters.',
+        invalid_timezone: 'Choose a time zone from the list.',
+        invalid_language: 'Choose a language from the list.',
+      };
+      throw badInput(
+        parsed.issues.map((issue) => messages[issue.issue]).join(' '),
+        first?.issue ?? 'invalid_input',
+      );
+    }
+    const { name, timezone, language } = parsed.profile;
+    if (!ctx.brand.config.languages.includes(language)) {
+      throw badInput(`The language "${language}" is not offered on this site.`, 'unsupported_language');
+    }
+    const before = member.claims;
+    await repository.update(ctx.brand.config.id, member.claims.id, {
+      name,
+      timezone,
+      language,
+      updated_at: isoNow(),
+    });
+    const issued = await auth.reissue(member, ctx.brand.config.id);
+    await events.recordServerEvent({ ...ctx, auth: { ...member, claims: issued.claims } }, 'members', {
+      action: 'profile_updated',
+      changed: [
+        before.name !== name ? 'name' : null,
+        before.timezone !== timezone ? 'timezone' : null,
+        before.language !== language ? 'language' : null,
+      ]
+        .filter(Boolean)
+        .join(','),
+    });
+    return issued;
+  }
+
   /** member.setTags: only tags a member may set for themselves; the request is refused whole otherwise. */
   async function setTags(
     ctx: RequestContext,
@@ -152,7 +201,7 @@ export function createMembersService({ repository, auth, events }: MembersServic
     return { ...member.claims, tags: merged };
   }
 
-  return { info, setLanguage, setTags };
+  return { info, setLanguage, updateProfile, setTags };
 }
 
 export type MembersService = ReturnType<typeof createMembersService>;

@@ -20,7 +20,6 @@ export type AccountSection = (typeof ACCOUNT_SECTIONS)[number];
 
 /** Sections that a later release fills; they show as coming soon until then. */
 export const COMING_SOON_SECTIONS: ReadonlySet<AccountSection> = new Set([
-  'profile',
   'payment-methods',
   'wallet',
   'orders',

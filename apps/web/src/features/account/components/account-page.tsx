@@ -7,6 +7,7 @@ import { useI18n } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { ACCOUNT_SECTIONS, type AccountLoader } from '../api/account-loader';
 import { MembershipSection } from './membership-section';
+import { ProfileSection } from './profile-section';
 import '../account.css';
 
 function ComingSoonSection({ title }: { title: string }) {
@@ -23,6 +24,7 @@ function ComingSoonSection({ title }: { title: string }) {
 
 /**
  * `/account/:slug?`: the account area, a section navigation beside the chosen section. Membership is
+ * and Profile are
  * real; the other sections of spec section 1 show as coming soon until their release.
  */
 export function AccountPage() {
@@ -50,7 +52,9 @@ export function AccountPage() {
           </ul>
         </nav>
         <div className="account__content">
-          {data?.membership ? (
+          {section === 'profile' && member ? (
+            <ProfileSection member={member} />
+          ) : data?.membership ? (
             <MembershipSection membership={data.membership} timeZone={member?.timezone ?? null} />
           ) : section !== 'membership' ? (
             <ComingSoonSection title={t(`account.sections.${section}`)} />

@@ -1,0 +1,151 @@
+import { MEDIA_TYPES } from '@member/domain';
+import { describe, expect, it } from 'vitest';
+
+import { createCatalogRepository } from '../modules/catalog/catalog.repository';
+import { buildBrand } from '../test/factories';
+import { ENGINES, createTestDb } from '../test/harness';
+import { countStatements } from '../test/statements';
+import { DEFAULT_TITLE_COUNTS, createRandom, seedCatalog } from './catalog';
+
+const SMALL = { movie: 30, music: 20, ebook: 30, audiobook: 10, game: 8, software: 6, stream: 4 };
+
+describe('createRandom', () => {
+  it('repeats its sequence for a seed', () => {
+    const a = createRandom(42);
+    const b = createRandom(42);
+    expect(Array.from({ length: 5 }, a.next)).toEqual(Array.from({ length: 5 }, b.next));
+  });
+});
+
+describe('seedCatalog on SQLite at full size', () => {
+  it('seeds at least 5,000 titles over the two demo brands quickly', async () => {
+    const db = await createTestDb('sqlite');
+    try {
+      const all = await buildBrand(db);
+      const five = await buildBrand(db, { mediaTypes: ['audiobook', 'ebook', 'music', 'movie', 'stream'] });
+      const started = performance.now();
+      const result = await seedCatalog(db, [
+        { id: all.id, mediaTypes: MEDIA_TYPES },
+        { id: five.id, mediaTypes: ['audiobook', 'ebook', 'music', 'movie', 'stream'] },
+      ]);
+      const ms = performance.now() - started;
+      expect(result.titles).toBeGreaterThanOrEqual(5000);
+      expect(ms).toBeLessThan(20_000);
+      const types = await db.kysely
+        .selectFrom('media_items')
+        .select(['media_type'])
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('brand_id', '=', five.id)
+        .where('parent_id', 'is', null)
+        .groupBy('media_type')
+        .execute();
+      // Only the types the brand offers.
+      expect(types.map((row) => row.media_type).sort()).toEqual([
+        'audiobook',
+        'ebook',
+        'movie',
+        'music',
+        'stream',
+      ]);
+      expect(types.find((row) => row.media_type === 'movie')?.n).toBe(DEFAULT_TITLE_COUNTS.movie);
+    } finally {
+      await db.cleanup();
+    }
+  }, 60_000);
+});
+
+describe.each(ENGINES)('seedCatalog (%s)', (engine) => {
+  async function seeded(seed = 7) {
+    const db = await createTestDb(engine);
+    const brand = await buildBrand(db);
+    const result = await seedCatalog(db, [{ id: brand.id, mediaTypes: MEDIA_TYPES }], {
+      seed,
+      counts: SMALL,
+    });
+    return { db, brand, result };
+  }
+
+  it('makes titles, children, genres with parents, people and slots, and is idempotent', async () => {
+    const { db, brand, result } = await seeded();
+    try {
+      expect(result.titles).toBe(Object.values(SMALL).reduce((a, b) => a + b, 0));
+      expect(result.children).toBeGreaterThan(result.titles / 2);
+      const again = await seedCatalog(db, [{ id: brand.id, mediaTypes: MEDIA_TYPES }], { counts: SMALL });
+      expect(again).toEqual({ brands: 0, titles: 0, children: 0 });
+
+      const repo = createCatalogRepository(db.kysely, db.dialect);
+      const page = await repo.listPopular(brand.id, 'music', null, 1);
+      const album = await repo.findMedia(brand.id, 'music', page.items[0]?.id ?? 0);
+      expect(album?.children.length).toBeGreaterThanOrEqual(4);
+      expect(album?.people.some((p) => p.role === 'artist')).toBe(true);
+      expect(album?.playbackKey).toMatch(/^\/media\/demo\/music\//);
+      expect(album?.thumbnail.origin).toBe('');
+
+      const books = await repo.listNewReleases(brand.id, 'audiobook', null, 100);
+      const book = await repo.findMedia(brand.id, 'audiobook', books.items[0]?.id ?? 0);
+      expect(book?.children.map((c) => c.title)[0]).toMatch(/River|Clock/);
+
+      const genres = await repo.listGenres(brand.id, 'ebook');
+      // Parents reach the list through their subgenres' titles.
+      expect(genres.some((g) => g.slug === 'fiction' && g.parent === null)).toBe(true);
+      expect(genres.some((g) => g.parent !== null)).toBe(true);
+
+      const slots = await repo.listSlotItems(brand.id, [
+        'movie_free',
+        'ebook_free',
+        'audiobook_free',
+        'new_releases',
+        'popular',
+        'staff_picks',
+        'seasonal_winter',
+      ]);
+      expect(slots.map((s) => s.slug)).toEqual([
+        'movie_free',
+        'ebook_free',
+        'audiobook_free',
+        'new_releases',
+        'popular',
+        'staff_picks',
+        'seasonal_winter',
+      ]);
+      expect(slots.find((s) => s.slug === 'popular')?.items.length).toBe(24);
+    } finally {
+      await db.cleanup();
+    }
+  }, 60_000);
+
+  it('gives the same titles for the same seed and others for another', async () => {
+    const titles = async (seed: number) => {
+      const { db, brand } = await seeded(seed);
+      try {
+        const rows = await db.kysely
+          .selectFrom('media_items')
+          .select(['title', 'media_type', 'release_sort', 'popularity'])
+          .where('brand_id', '=', brand.id)
+          .orderBy('id')
+          .execute();
+        return rows;
+      } finally {
+        await db.cleanup();
+      }
+    };
+    const a = await titles(7);
+    expect(await titles(7)).toEqual(a);
+    expect(await titles(8)).not.toEqual(a);
+  }, 60_000);
+
+  it('answers the home slots in one statement', async () => {
+    const { db, brand } = await seeded();
+    try {
+      const counter = countStatements(db.kysely);
+      const repo = createCatalogRepository(counter.kysely, db.dialect);
+      const tags = ['new_releases', 'popular', 'staff_picks', 'seasonal_winter', 'movie_free'];
+      const slots = await repo.listSlotItems(brand.id, tags);
+      expect(slots).toHaveLength(tags.length);
+      expect(counter.count).toBeLessThanOrEqual(tags.length + 1);
+      expect(counter.count).toBe(1);
+    } finally {
+      await db.cleanup();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,836 @@
+import { type MediaType, FREE_CONTENT_SLOTS } from '@member/domain';
+
+import type { Db } from '../db/database';
+import {
+  type NewMedia,
+  type PersonRole,
+  createCatalogRepository,
+} from '../modules/catalog/catalog.repository';
+
+/*
+ * The demo catalog (issue 3, item 4): thousands of generated titles per brand, all pointing at the
+ * few real demo media files of apps/server/media/demo (reused across titles). Everything comes from a
+ * seeded PRNG, so the same seed gives the same catalog; nothing depends on the clock.
+ */
+
+/** Top-level titles per media type of a brand offering every type (5,300 over the two demo brands). */
+export const DEFAULT_TITLE_COUNTS: Readonly<Record<MediaType, number>> = {
+  movie: 700,
+  music: 600,
+  ebook: 600,
+  audiobook: 400,
+  game: 300,
+  software: 200,
+  stream: 100,
+};
+
+export interface SeedCatalogBrand {
+  id: number;
+  mediaTypes: readonly MediaType[];
+}
+
+export interface SeedCatalogOptions {
+  /** PRNG seed; the same seed gives the same titles. */
+  seed?: number;
+  /** Titles per media type; DEFAULT_TITLE_COUNTS when absent. */
+  counts?: Partial<Record<MediaType, number>>;
+  /** Items per slot. */
+  slotSize?: number;
+}
+
+export interface SeedCatalogResult {
+  /** Brands seeded now (brands that already had media are skipped). */
+  brands: number;
+  titles: number;
+  children: number;
+}
+
+/** mulberry32: small, fast, good enough for demo data, identical on every platform. */
+export function createRandom(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const pick = <T>(list: readonly T[]): T => {
+    const value = list[Math.floor(next() * list.length)];
+    if (value === undefined) throw new Error('pick from an empty list');
+    return value;
+  };
+  const chance = (p: number) => next() < p;
+  return { next, int, pick, chance };
+}
+type Random = ReturnType<typeof createRandom>;
+
+// ---- Demo media files (paths relative to apps/server/media/demo, served under /media/demo/) ----
+
+const MEDIA_ROOT = '/media/demo/';
+
+interface DemoFile {
+  entry: string;
+  thumbnail: string;
+  durationSeconds: number | null;
+}
+
+const FILES: Record<MediaType, DemoFile[]> = {
+  movie: [
+    { entry: 'video/colony/index.m3u8', thumbnail: 'thumbnails/video/colony.webp', durationSeconds: 36 },
+    {
+      entry: 'video/fractal-tides/index.m3u8',
+      thumbnail: 'thumbnails/video/fractal-tides.webp',
+      durationSeconds: 40,
+    },
+    { entry: 'video/rule-110/index.m3u8', thumbnail: 'thumbnails/video/rule-110.webp', durationSeconds: 20 },
+  ],
+  music: [
+    ['01-harbor-lights', 32.5],
+    ['02-night-market', 32.5],
+    ['03-paper-kites', 31.07],
+    ['04-copper-lines', 34.5],
+    ['05-slow-orbit', 29.93],
+    ['06-summer-relay', 33.47],
+  ].map(([name, seconds]) => ({
+    entry: `music/${String(name)}.mp3`,
+    thumbnail: `thumbnails/music/${String(name)}.webp`,
+    durationSeconds: Math.round(Number(seconds)),
+  })),
+  audiobook: [
+    {
+      entry: 'audiobooks/a-map-of-small-rivers.m4b',
+      thumbnail: 'thumbnails/audiobooks/a-map-of-small-rivers.webp',
+      durationSeconds: 143,
+    },
+    {
+      entry: 'audiobooks/the-lighthouse-keepers-clock.mp3',
+      thumbnail: 'thumbnails/audiobooks/the-lighthouse-keepers-clock.webp',
+      durationSeconds: 169,
+    },
+  ],
+  ebook: ['slow-trains-and-salt-roads', 'small-questions-big-answers', 'the-case-of-the-quiet-bell'].map(
+    (name) => ({
+      entry: `ebooks/${name}.epub`,
+      thumbnail: `thumbnails/ebooks/${name}.webp`,
+      durationSeconds: null,
+    }),
+  ),
+  game: ['brick-breaker', 'garden-snake', 'memory-pairs'].map((name) => ({
+    entry: `games/${name}/index.html`,
+    thumbnail: `thumbnails/games/${name}.webp`,
+    durationSeconds: null,
+  })),
+  software: ['pomodoro', 'sumcheck', 'unitconv'].map((name) => ({
+    entry: `software/${name}-1.0.0.zip`,
+    thumbnail: `thumbnails/software/${name}.webp`,
+    durationSeconds: null,
+  })),
+  stream: [
+    {
+      entry: 'live/match-day/index.m3u8',
+      thumbnail: 'thumbnails/live/match-day.webp',
+      durationSeconds: null,
+    },
+  ],
+};
+
+/** Chapters of the two demo audiobooks (manifest.json), start and end in seconds. */
+const AUDIOBOOK_CHAPTERS: Record<string, { title: string; start: number; end: number }[]> = {
+  'audiobooks/a-map-of-small-rivers.m4b': [
+    { title: 'Where the River Meets the Sea', start: 0, end: 51.227 },
+    { title: 'The Mill and the Tributary', start: 51.227, end: 96.05 },
+    { title: 'The Source, More or Less', start: 96.05, end: 143.048 },
+  ],
+  'audiobooks/the-lighthouse-keepers-clock.mp3': [
+    { title: 'The Clock That Ran Late', start: 0, end: 35.697 },
+    { title: 'A Ship Not on the Chart', start: 35.697, end: 78.774 },
+    { title: 'Eleven Minutes', start: 78.774, end: 125.99 },
+    { title: 'The Keeper Answers', start: 125.99, end: 168.497 },
+  ],
+};
+
+// ---- Genres: parent > children per media type ----
+
+const GENRES: Record<MediaType, Record<string, string[]>> = {
+  movie: {
+    Drama: ['Family Drama', 'Period Drama', 'Legal Drama'],
+    Comedy: ['Romantic Comedy', 'Satire'],
+    Thriller: ['Crime', 'Heist', 'Psychological Thriller'],
+    'Science Fiction': ['Space Opera', 'Time Travel'],
+    Documentary: ['Nature', 'History', 'Science'],
+    Animation: [],
+  },
+  music: {
+    Pop: ['Synth Pop', 'Indie Pop'],
+    Rock: ['Alternative', 'Folk Rock'],
+    Electronic: ['Ambient', 'House', 'Downtempo'],
+    Jazz: ['Bebop', 'Smooth Jazz'],
+    Acoustic: ['Folk', 'Singer-Songwriter'],
+    Classical: [],
+  },
+  ebook: {
+    Fiction: ['Mystery', 'Romance', 'Fantasy', 'Historical Fiction'],
+    'Non-fiction': ['Biography', 'Travel', 'Popular Science', 'Cooking'],
+    Children: ['Picture Books', 'Young Adult'],
+  },
+  audiobook: {
+    Fiction: ['Mystery', 'Adventure', 'Literary Fiction'],
+    'Non-fiction': ['Memoir', 'Self-help', 'History'],
+    Children: ['Bedtime Stories'],
+  },
+  game: {
+    Arcade: ['Action', 'Retro'],
+    Puzzle: ['Logic', 'Word'],
+    Strategy: ['Tower Defense', 'Card'],
+  },
+  software: {
+    Productivity: ['Notes', 'Timers'],
+    Utilities: ['Converters', 'File Tools'],
+    Security: ['Checksums', 'Passwords'],
+  },
+  stream: {
+    Football: ['League', 'Cup'],
+    Basketball: [],
+    Tennis: [],
+    Motorsport: [],
+  },
+};
+
+// ---- Words for titles, names and descriptions ----
+
+const ADJECTIVES = [
+  'Silent',
+  'Golden',
+  'Hidden',
+  'Northern',
+  'Broken',
+  'Distant',
+  'Electric',
+  'Velvet',
+  'Paper',
+  'Crimson',
+  'Quiet',
+  'Endless',
+  'Wild',
+  'Hollow',
+  'Bright',
+  'Salt',
+  'Iron',
+  'Summer',
+  'Winter',
+  'Midnight',
+  'Lost',
+  'Secret',
+  'Little',
+  'Last',
+  'Copper',
+  'Glass',
+  'Amber',
+  'Falling',
+  'Open',
+  'Burning',
+];
+const NOUNS = [
+  'Harbor',
+  'River',
+  'Lantern',
+  'Orchard',
+  'Signal',
+  'Garden',
+  'Engine',
+  'Meridian',
+  'Tide',
+  'Compass',
+  'Lighthouse',
+  'Station',
+  'Bridge',
+  'Forest',
+  'Kingdom',
+  'Archive',
+  'Clock',
+  'Island',
+  'Valley',
+  'Window',
+  'Mirror',
+  'Road',
+  'Letter',
+  'Echo',
+  'Horizon',
+  'Canyon',
+  'Market',
+  'Anchor',
+  'Feather',
+  'Comet',
+];
+const PLACES = [
+  'Lisbon',
+  'Montreal',
+  'Kyoto',
+  'Valparaíso',
+  'Tromsø',
+  'Marrakesh',
+  'Québec',
+  'Napoli',
+  'Oaxaca',
+  'Zürich',
+  'Penang',
+  'São Paulo',
+  'Reykjavík',
+  'Kraków',
+  'Córdoba',
+  'Halifax',
+];
+const FIRST_NAMES = [
+  'Ada',
+  'Bruno',
+  'Chloé',
+  'Dmitri',
+  'Elena',
+  'Farah',
+  'Gabriel',
+  'Hana',
+  'Ines',
+  'Jonas',
+  'Keiko',
+  'Luca',
+  'Maya',
+  'Nico',
+  'Olga',
+  'Pedro',
+  'Quinn',
+  'Rosa',
+  'Sven',
+  'Tomás',
+  'Una',
+  'Viktor',
+  'Wen',
+  'Xavier',
+  'Yara',
+  'Zoë',
+  'Amara',
+  'Björn',
+  'Céline',
+  'Dario',
+  'Esme',
+  'Felix',
+  'Greta',
+  'Hugo',
+  'Isla',
+  'José',
+];
+const LAST_NAMES = [
+  'Lind',
+  'Moreau',
+  'Okafor',
+  'Tanaka',
+  'Silva',
+  'Kowalski',
+  'Haddad',
+  'Novak',
+  'Fischer',
+  'Rossi',
+  'Bergström',
+  'Dubois',
+  'Nakamura',
+  'Costa',
+  'Ibrahim',
+  'Larsen',
+  'Müller',
+  'Petrov',
+  'Quintero',
+  'Reyes',
+  'Sato',
+  'Varga',
+  'Walsh',
+  'Yilmaz',
+  'Zhang',
+  'Abara',
+  'Bianchi',
+  'Castillo',
+  'Desai',
+  'Eriksen',
+];
+const TEAMS = [
+  'Harbor City FC',
+  'Northside United',
+  'Valley Rovers',
+  'Lakeshore Athletic',
+  'Red Hill Wanderers',
+  'Port Ember',
+  'Granite Town',
+  'Riverside Stars',
+  'Coastline SC',
+  'Meadow Park',
+];
+const GAME_WORDS = [
+  'Quest',
+  'Dash',
+  'Blocks',
+  'Drift',
+  'Tactics',
+  'Run',
+  'Legends',
+  'Pairs',
+  'Arena',
+  'Tiles',
+];
+const SOFTWARE_WORDS = ['Studio', 'Pad', 'Sync', 'Kit', 'Box', 'Flow', 'Lens', 'Guard', 'Check', 'Timer'];
+const LANGUAGES = ['en', 'en', 'en', 'fr', 'es', 'de', 'it', 'pt', 'ja'];
+const COUNTRIES = ['US', 'US', 'CA', 'GB', 'FR', 'DE', 'ES', 'IT', 'JP', 'BR'];
+const QUALITIES = ['HD', 'HD', 'Full HD', '4K'];
+const PUBLISHERS = [
+  'Lantern House',
+  'Meridian Books',
+  'Orchard Press',
+  'Tidewater Audio',
+  'Compass Editions',
+];
+
+/** A person pool large enough that credits repeat a little, as in a real catalog. */
+function personPool(random: Random, size: number): string[] {
+  const names = new Set<string>();
+  while (names.size < size) names.add(`${random.pick(FIRST_NAMES)} ${random.pick(LAST_NAMES)}`);
+  return [...names].sort();
+}
+
+const slugOf = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+
+function releaseDate(random: Random): string {
+  // Spread over six decades, more titles in recent years.
+  const year = 2025 - Math.floor(Math.pow(random.next(), 1.8) * 60);
+  const month = random.int(1, 12);
+  const day = random.int(1, 28);
+  return `${String(year)}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+interface GenreRef {
+  id: number;
+  title: string;
+}
+
+interface Generated {
+  item: NewMedia;
+  children: Omit<NewMedia, 'parentId'>[];
+}
+
+function titleFor(type: MediaType, random: Random, index: number): string {
+  const adjective = random.pick(ADJECTIVES);
+  const noun = random.pick(NOUNS);
+  switch (type) {
+    case 'movie':
+      return random.pick([
+        `The ${adjective} ${noun}`,
+        `${noun} of ${random.pick(PLACES)}`,
+        `${adjective} ${noun}s`,
+        `Return to the ${noun}`,
+      ]);
+    case 'music':
+      return random.pick([
+        `${adjective} ${noun}`,
+        `${noun} Sessions`,
+        `Songs from the ${noun}`,
+        `${adjective} Hours`,
+      ]);
+    case 'ebook':
+      return random.pick([
+        `The ${noun} of ${random.pick(PLACES)}`,
+        `A ${adjective} ${noun}`,
+        `The ${adjective} ${noun}`,
+        `Letters from the ${noun}`,
+      ]);
+    case 'audiobook':
+      return random.pick([
+        `The ${noun} Keeper`,
+        `A ${noun} in ${random.pick(PLACES)}`,
+        `The ${adjective} ${noun}`,
+      ]);
+    case 'game':
+      return `${noun} ${random.pick(GAME_WORDS)}${random.chance(0.3) ? ` ${String(random.int(2, 4))}` : ''}`;
+    case 'software':
+      return `${noun}${random.pick(SOFTWARE_WORDS)} ${String(random.int(1, 9))}.${String(index % 10)}`;
+    case 'stream': {
+      const home = random.pick(TEAMS);
+      let away = random.pick(TEAMS);
+      if (away === home) away = TEAMS[(TEAMS.indexOf(home) + 1) % TEAMS.length] ?? away;
+      return `${home} v ${away}`;
+    }
+  }
+}
+
+function describe(type: MediaType, title: string, genre: string, random: Random): string {
+  const place = random.pick(PLACES);
+  const noun = random.pick(NOUNS).toLowerCase();
+  switch (type) {
+    case 'movie':
+      return `${title}: a ${genre.toLowerCase()} set in ${place}, where a forgotten ${noun} changes everything for a family that thought it had seen it all.`;
+    case 'music':
+      return `${title} gathers ${genre.toLowerCase()} pieces recorded between ${place} and the road, built around a ${noun} motif.`;
+    case 'ebook':
+      return `In ${title}, a ${genre.toLowerCase()} that begins in ${place}, a missing ${noun} leads to questions nobody wanted asked.`;
+    case 'audiobook':
+      return `${title}, read aloud: a ${genre.toLowerCase()} listen about a ${noun}, a journey to ${place} and the people met on the way.`;
+    case 'game':
+      return `${title} is a ${genre.toLowerCase()} game: guide the ${noun} through ever faster levels and beat your best score.`;
+    case 'software':
+      return `${title} is a small ${genre.toLowerCase()} tool for everyday work: fast, offline and free of clutter.`;
+    case 'stream':
+      return `Live ${genre.toLowerCase()} from ${place}: ${title}, with commentary and replays.`;
+  }
+}
+
+/** Generates one brand's catalog in memory; a pure function of the seed. */
+function generate(
+  brandId: number,
+  types: readonly MediaType[],
+  counts: Record<MediaType, number>,
+  genres: Map<MediaType, GenreRef[]>,
+  people: Map<string, number>,
+  names: string[],
+  random: Random,
+): Generated[] {
+  const out: Generated[] = [];
+  const credit = (role: PersonRole, n: number) =>
+    Array.from({ length: n }, () => random.pick(names)).flatMap((name, i, all) =>
+      all.indexOf(name) === i ? [{ personId: people.get(name) ?? 0, role }] : [],
+    );
+  for (const type of types) {
+    const files = FILES[type];
+    const typeGenres = genres.get(type) ?? [];
+    for (let index = 0; index < counts[type]; index += 1) {
+      const file = random.pick(files);
+      const genre = random.pick(typeGenres);
+      const title = titleFor(type, random, index);
+      const date = releaseDate(random);
+      const year = Number(date.slice(0, 4));
+      const popularity = Math.floor(Math.pow(random.next(), 3) * 100_000);
+      const base: NewMedia = {
+        brandId,
+        mediaType: type,
+        title,
+        description: describe(type, title, genre.title, random),
+        thumbnail: { origin: '', path: `${MEDIA_ROOT}${file.thumbnail}`, cacheIndex: 0 },
+        playbackKey: `${MEDIA_ROOT}${file.entry}`,
+        vendorId: `demo-${type}-${String(index + 1).padStart(5, '0')}`,
+        releaseDate: type === 'music' || type === 'game' || type === 'software' ? null : date,
+        releaseYear: year,
+        durationSeconds: file.durationSeconds,
+        popularity,
+        staffPick: random.chance(0.03),
+        isFree: random.chance(0.02),
+        // A few titles play in one country only (the request's geo header decides).
+        geoAllow: random.chance(0.02) ? [random.pick(['US', 'CA', 'GB'])] : null,
+        genreIds: random.chance(0.2) ? [...new Set([genre.id, random.pick(typeGenres).id])] : [genre.id],
+      };
+      const children: Omit<NewMedia, 'parentId'>[] = [];
+      switch (type) {
+        case 'movie': {
+          const isSeries = random.chance(0.15);
+          Object.assign(base, {
+            language: random.pick(LANGUAGES),
+            countryOfOrigin: random.pick(COUNTRIES),
+            quality: random.pick(QUALITIES),
+            details: { type: isSeries ? 'series' : 'movie' },
+            people: [
+              ...credit('director', 1),
+              ...credit('cast', random.int(2, 5)),
+              ...credit('producer', 1),
+              ...credit('writer', random.int(1, 2)),
+            ],
+          });
+          if (isSeries) {
+            const episodes = random.int(3, 6);
+            for (let e = 1; e <= episodes; e += 1) {
+              const episodeFile = files[(e - 1) % files.length] ?? file;
+              children.push({
+                brandId,
+                mediaType: type,
+                title: `${title}: Episode ${String(e)}`,
+                description: `Episode ${String(e)} of ${title}.`,
+                position: e,
+                thumbnail: { origin: '', path: `${MEDIA_ROOT}${episodeFile.thumbnail}`, cacheIndex: 0 },
+                playbackKey: `${MEDIA_ROOT}${episodeFile.entry}`,
+                releaseDate: date,
+                durationSeconds: episodeFile.durationSeconds,
+                details: { seasonNumber: 1, episodeNumber: e, type: 'episode' },
+              });
+            }
+          }
+          break;
+        }
+        case 'music': {
+          const artist = credit('artist', 1);
+          base.people = artist;
+          base.details = { upc: String(600_000_000_000 + random.int(0, 99_999_999)) };
+          const tracks = random.int(4, 8);
+          let total = 0;
+          for (let t = 1; t <= tracks; t += 1) {
+            const track = files[(t + index) % files.length] ?? file;
+            total += track.durationSeconds ?? 0;
+            children.push({
+              brandId,
+              mediaType: type,
+              title: `${random.pick(ADJECTIVES)} ${random.pick(NOUNS)}`,
+              position: t,
+              thumbnail: base.thumbnail,
+              playbackKey: `${MEDIA_ROOT}${track.entry}`,
+              releaseYear: year,
+              durationSeconds: track.durationSeconds,
+              people: artist,
+            });
+          }
+          base.durationSeconds = total;
+          break;
+        }
+        case 'audiobook': {
+          base.language = random.pick(LANGUAGES);
+          base.people = [...credit('author', 1), ...credit('narrator', 1)];
+          base.details = {
+            isbn: `978${String(random.int(1_000_000_000, 1_999_999_999))}`,
+            publisher: random.pick(PUBLISHERS),
+            copyright: `© ${String(year)} ${random.pick(PUBLISHERS)}`,
+          };
+          (AUDIOBOOK_CHAPTERS[file.entry] ?? []).forEach((chapter, c) => {
+            children.push({
+              brandId,
+              mediaType: type,
+              title: chapter.title,
+              position: c + 1,
+              thumbnail: base.thumbnail,
+              playbackKey: `${MEDIA_ROOT}${file.entry}#t=${String(chapter.start)},${String(chapter.end)}`,
+              durationSeconds: Math.round(chapter.end - chapter.start),
+            });
+          });
+          break;
+        }
+        case 'ebook': {
+          const language = random.pick(LANGUAGES);
+          base.language = language;
+          base.people = credit('writer', random.chance(0.15) ? 2 : 1);
+          base.details = {
+            isbn: `978${String(random.int(1_000_000_000, 1_999_999_999))}`,
+            edition: random.pick(['1st', '1st', '2nd', 'Revised']),
+            numPages: random.int(90, 720),
+            publisher: random.pick(PUBLISHERS),
+            languages: [language],
+          };
+          break;
+        }
+        case 'game':
+          base.details = { type: genre.title };
+          break;
+        case 'software':
+          base.details = { type: genre.title };
+          break;
+        case 'stream': {
+          base.language = 'en';
+          base.quality = random.pick(['720p', '1080p']);
+          base.countryOfOrigin = random.pick(COUNTRIES);
+          const start =
+            Date.UTC(2026, 0, 1) + random.int(0, 364) * 86_400_000 + random.int(12, 21) * 3_600_000;
+          base.details = {
+            liveSchedule: [
+              {
+                title,
+                startsAt: new Date(start).toISOString(),
+                endsAt: new Date(start + 2 * 3_600_000).toISOString(),
+              },
+            ],
+          };
+          break;
+        }
+      }
+      out.push({ item: base, children });
+    }
+  }
+  return out;
+}
+
+/** Inserts the genres of the given types that are missing (genres are shared by brands). */
+async function ensureGenres(db: Db, types: readonly MediaType[]): Promise<Map<MediaType, GenreRef[]>> {
+  const result = new Map<MediaType, GenreRef[]>();
+  for (const type of types) {
+    const wanted = Object.entries(GENRES[type]);
+    const existing = await db.kysely
+      .selectFrom('genres')
+      .select(['id', 'slug', 'title'])
+      .where('media_type', '=', type)
+      .execute();
+    const bySlug = new Map(existing.map((row) => [row.slug, row]));
+    const insert = async (title: string, parentId: number | null) => {
+      const slug = slugOf(title);
+      const found = bySlug.get(slug);
+      if (found) return found;
+      const row = await db.kysely
+        .insertInto('genres')
+        .values({ media_type: type, slug, title, parent_id: parentId })
+        .returning(['id', 'slug', 'title'])
+        .executeTakeFirstOrThrow();
+      bySlug.set(slug, row);
+      return row;
+    };
+    const refs: GenreRef[] = [];
+    for (const [parentTitle, childTitles] of wanted) {
+      const parent = await insert(parentTitle, null);
+      // Titles get leaf genres (or a parent without children); parents list them through media_genres.
+      if (childTitles.length === 0) refs.push({ id: parent.id, title: parent.title });
+      for (const childTitle of childTitles) {
+        const child = await insert(childTitle, parent.id);
+        refs.push({ id: child.id, title: child.title });
+      }
+    }
+    result.set(type, refs);
+  }
+  return result;
+}
+
+/** Inserts the people that are missing, in batches; answers name -> id. */
+async function ensurePeople(db: Db, names: readonly string[]): Promise<Map<string, number>> {
+  const slugs = names.map(slugOf);
+  const ids = new Map<string, number>();
+  const rows = await db.kysely
+    .selectFrom('people')
+    .select(['id', 'slug'])
+    .where('slug', 'in', slugs)
+    .execute();
+  const bySlug = new Map(rows.map((row) => [row.slug, row.id]));
+  const missing = names.filter((name) => !bySlug.has(slugOf(name)));
+  for (let start = 0; start < missing.length; start += 500) {
+    const batch = missing.slice(start, start + 500);
+    const inserted = await db.kysely
+      .insertInto('people')
+      .values(batch.map((title) => ({ slug: slugOf(title), title })))
+      .returning(['id', 'slug'])
+      .execute();
+    for (const row of inserted) bySlug.set(row.slug, row.id);
+  }
+  for (const name of names) ids.set(name, bySlug.get(slugOf(name)) ?? 0);
+  return ids;
+}
+
+/**
+ * Seeds the generated catalog of each brand that has no media yet (only the types it offers), with
+ * its free-content slots and home shelves. Same seed and brand order, same titles.
+ */
+export async function seedCatalog(
+  db: Db,
+  brands: readonly SeedCatalogBrand[],
+  options: SeedCatalogOptions = {},
+): Promise<SeedCatalogResult> {
+  const repository = createCatalogRepository(db.kysely, db.dialect);
+  const counts = { ...DEFAULT_TITLE_COUNTS, ...options.counts };
+  const slotSize = options.slotSize ?? 24;
+  const result: SeedCatalogResult = { brands: 0, titles: 0, children: 0 };
+  const seed = options.seed ?? 20_261_121;
+
+  for (const brand of brands) {
+    const has = await db.kysely
+      .selectFrom('media_items')
+      .select('id')
+      .where('brand_id', '=', brand.id)
+      .limit(1)
+      .executeTakeFirst();
+    if (has) continue;
+    // Each brand its own stream of numbers, so seeding one brand never shifts another's titles.
+    const random = createRandom(
+      seed + brand.mediaTypes.length * 7919 + (brand.mediaTypes.join().length << 8),
+    );
+    const names = personPool(random, 400);
+    const people = await ensurePeople(db, names);
+    const genres = await ensureGenres(db, brand.mediaTypes);
+    const generated = generate(brand.id, brand.mediaTypes, counts, genres, people, names, random);
+
+    const ids = await repository.insertMedia(generated.map((g) => g.item));
+    const children = generated.flatMap((g, i) =>
+      g.children.map((child) => ({ ...child, parentId: ids[i] ?? null })),
+    );
+    await repository.insertMedia(children);
+    result.brands += 1;
+    result.titles += ids.length;
+    result.children += children.length;
+
+    await seedSlots(repository, brand, generated, ids, slotSize);
+  }
+  return result;
+}
+
+async function seedSlots(
+  repository: ReturnType<typeof createCatalogRepository>,
+  brand: SeedCatalogBrand,
+  generated: Generated[],
+  ids: number[],
+  size: number,
+) {
+  const titles = generated.map((g, i) => ({ ...g.item, id: ids[i] ?? 0 }));
+  const ofType = (type: MediaType) => titles.filter((t) => t.mediaType === type && !t.geoAllow);
+  const top = (list: typeof titles, key: (t: (typeof titles)[number]) => string | number) =>
+    [...list].sort((a, b) => (key(b) > key(a) ? 1 : key(b) < key(a) ? -1 : b.id - a.id)).slice(0, size);
+  const free: Record<(typeof FREE_CONTENT_SLOTS)[number], MediaType> = {
+    movie_free: 'movie',
+    ebook_free: 'ebook',
+    audiobook_free: 'audiobook',
+  };
+  for (const slug of FREE_CONTENT_SLOTS) {
+    const type = free[slug];
+    if (!brand.mediaTypes.includes(type)) continue;
+    await repository.insertSlot({
+      brandId: brand.id,
+      slug,
+      title: `Free ${type === 'movie' ? 'movies' : type === 'ebook' ? 'ebooks' : 'audiobooks'}`,
+      mediaType: type,
+      properties: { free: true },
+      // Every twentieth title of the type: a stable, varied choice.
+      mediaIds: ofType(type)
+        .filter((_, i) => i % 20 === 0)
+        .slice(0, size)
+        .map((t) => t.id),
+    });
+  }
+  // Home shelves mix the brand's types (game and software are left out on iPhone by the API).
+  const everywhere = titles.filter((t) => !t.geoAllow);
+  const shelves = [
+    {
+      slug: 'new_releases',
+      title: 'New releases',
+      items: top(everywhere, (t) => t.releaseDate ?? `${String(t.releaseYear)}-01-01`),
+    },
+    { slug: 'popular', title: 'Popular', items: top(everywhere, (t) => t.popularity ?? 0) },
+    {
+      slug: 'staff_picks',
+      title: 'Staff picks',
+      items: top(
+        everywhere.filter((t) => t.staffPick),
+        (t) => t.popularity ?? 0,
+      ),
+    },
+    {
+      slug: 'seasonal_winter',
+      title: 'Winter evenings',
+      items: top(
+        everywhere.filter((t) => /Winter|Midnight|Silent|Quiet|Lantern/.test(t.title)),
+        (t) => t.popularity ?? 0,
+      ),
+    },
+  ];
+  for (const [index, shelf] of shelves.entries()) {
+    await repository.insertSlot({
+      brandId: brand.id,
+      slug: shelf.slug,
+      title: shelf.title,
+      mediaType: 'mixed',
+      properties: {
+        shelf: 'home',
+        order: index + 1,
+        ...(shelf.slug.startsWith('seasonal') ? { season: 'winter' } : {}),
+      },
+      mediaIds: shelf.items.map((t) => t.id),
+    });
+  }
+}
