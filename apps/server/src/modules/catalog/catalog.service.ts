@@ -2,8 +2,6 @@ import {
   FREE_CONTENT_SLOTS,
   MEDIA_TYPES,
   type MediaType,
-  type SubscriptionLike,
-  type SubscriptionOffer,
   hasContentAccessTag,
   isHiddenOnDevice,
   isMediaType,
@@ -13,9 +11,8 @@ import {
 } from '@member/domain';
 
 import type { RequestContext } from '../../context';
-import { readJson } from '../../db/json';
-import type { SubscriptionRow } from '../../db/schema';
 import { badInput, forbidden, notFound } from '../../errors';
+import { toMemberSubscription } from '../members/member-subscriptions';
 import type { MembersRepository } from '../members/members.repository';
 import type {
   CatalogRepository,
@@ -86,17 +83,6 @@ export interface CatalogServiceDeps {
 const LOCATION_MESSAGE = 'This content is not available in your current location.';
 const SUBSCRIPTION_MESSAGE = 'Your subscription does not include this content.';
 
-function toSubscriptionLike(row: SubscriptionRow): SubscriptionLike {
-  return {
-    isActive: row.is_active === 1,
-    isTrial: row.is_trial === 1,
-    planName: row.plan_name,
-    cancelRefId: row.cancel_ref_id,
-    mediaTypes: readJson<string[]>(row.media_types, []),
-    offers: readJson<SubscriptionOffer[]>(row.offers, []),
-  };
-}
-
 const peopleIn = (record: MediaRecord, role: PersonRole) =>
   record.people.filter((link) => link.role === role).map((link) => link.person);
 
@@ -155,7 +141,7 @@ export function createCatalogService({ repository, subscriptions }: CatalogServi
   async function subscribedMediaTypes(ctx: RequestContext): Promise<string[]> {
     if (ctx.auth.kind !== 'member') return [];
     const rows = await subscriptions.listSubscriptions(ctx.brand.config.id, ctx.auth.claims.id);
-    return subscriptionState(rows.map(toSubscriptionLike), ctx.auth.claims.tags).activeMediaTypes;
+    return subscriptionState(rows.map(toMemberSubscription), ctx.auth.claims.tags).activeMediaTypes;
   }
 
   /**
