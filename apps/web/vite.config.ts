@@ -6,10 +6,12 @@ import { defineConfig, type ProxyOptions } from 'vite';
 // better and saves requests (about 2 KB gzip on `/`). Route screens, the main layout, the boot failure
 // screens, Sentry and analytics stay in chunks of their own, loaded only when used. The profile schema
 // (domain/profile.ts, with zod) and the time zone list are for the account screen only: not in `app`.
+// Shared media code (`src/lib/media`, `src/components/media`: play queue, cards, library calls) serves
+// lazy screens and the lazily loaded player only, so Rolldown gives it chunks shared between them.
 const EAGER_MODULE =
   /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]|packages[\\/]domain[\\/](?!src[\\/](profile|timezones)\.ts)|vite[\\/]preload-helper|src[\\/](lib|components|config|app)[\\/]|src[\\/]features[\\/](errors|menu[\\/]api)[\\/]/;
 const NOT_IN_APP_CHUNK =
-  /src[\\/](app[\\/](main|main-layout|boot-failure)|lib[\\/](sentry|analytics|event-body))\./;
+  /src[\\/](app[\\/](main|main-layout|boot-failure)|lib[\\/](sentry|analytics|event-body))\.|src[\\/](lib|components)[\\/]media[\\/]/;
 
 function isEagerModule(id: string): boolean {
   return EAGER_MODULE.test(id) && !NOT_IN_APP_CHUNK.test(id);
