@@ -3,8 +3,9 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  // The server, and the catalog import command (npm run catalog:import) beside it.
+  entryPoints: { main: 'src/main.ts', 'import-catalog': 'src/cli/import-catalog.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -13,6 +14,8 @@ await build({
   packages: 'external',
   alias: {
     '@member/domain/profile': '../../packages/domain/src/profile.ts',
+    '@member/domain/address': '../../packages/domain/src/address.ts',
+    '@member/domain/account-security': '../../packages/domain/src/account-security.ts',
     '@member/domain': '../../packages/domain/src/index.ts',
   },
   logLevel: 'warning',

@@ -13,8 +13,14 @@ import { registerHealth } from './http/health';
 import { addRequestContextHook } from './http/request-context';
 import { buildBootData } from './http/boot';
 import { registerSpa } from './http/spa';
+import { registerAccountRoutes } from './modules/account/account.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerRecoveryRoutes } from './modules/recovery/recovery.routes';
 import { registerEventRoutes } from './modules/events/events.routes';
+import { registerMediaRoutes } from './modules/media/media.routes';
+import { registerPaymentFlow } from './modules/payments/payments.routes';
+import { scheduleBillingJob } from './modules/subscriptions/billing-job';
+import { registerSubscriptionFlow } from './modules/subscriptions/subscriptions.routes';
 import { type ErrorReporter, createErrorReporter } from './observability';
 import { type Services, createServices } from './services';
 
@@ -76,6 +82,8 @@ export async function buildApp({
       addRequestContextHook(api, services, config);
       registerAuthRoutes(api, services, config);
       registerEventRoutes(api, services);
+      await registerAccountRoutes(api, services);
+      registerRecoveryRoutes(api, services, config);
       api.get('/api/boot', async (request) => (await buildBootData(request, services, config)).data);
       await registerGraphQL(api, services, config);
       extendApi?.(api, services);
@@ -83,6 +91,13 @@ export async function buildApp({
     { prefix: '/membergraphapi' },
   );
 
+  // The payment-flow and subscription-flow hosts of spec section 7, same origin by default.
+  await app.register(async (flow) => registerPaymentFlow(flow, services, config), { prefix: '/paymentflow' });
+  await app.register(async (flow) => registerSubscriptionFlow(flow, services, config), {
+    prefix: '/subscriptionflow',
+  });
+  scheduleBillingJob(app, services, config);
+  registerMediaRoutes(app, config);
   await registerSpa(app, services, config);
   app.addHook('onClose', async () => {
     await reporter.flush();

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +36,32 @@ const EnvSchema = z.object({
   RELEASE: z.string().default('dev'),
   /** Sign-in attempts allowed per minute from one client address (end-to-end tests raise it). */
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Recovery mail goes out over SMTP when set; the outbox keeps every mail either way (modules/recovery). */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Member area <no-reply@member-area.localhost>'),
+  /** Payments (issue 5): the built-in sandbox by default, or real Stripe with its keys. */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key')
+    .optional(),
+  /** Signs provider webhooks; the sandbox derives one from the JWT secret when unset. */
+  PAYMENT_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** How often this server looks for renewals and purges (the job is safe on several servers). */
+  BILLING_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  /** Key of the signed media URLs (modules/media); derived from the JWT secret when unset. */
+  MEDIA_URL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** How long a signed media URL stays valid (default 4 hours). */
+  MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(604_800).default(14_400),
+  /** Imported media live under `<MEDIA_DIR>/imported` (default `<DATA_DIR>/media`). */
+  MEDIA_DIR: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -58,8 +84,19 @@ export interface AppConfig {
   sentry: { serverDsn: string | null; webDsn: string | null; tracesSampleRate: number };
   release: string;
   loginRateLimitPerMinute: number;
+  mail: { smtpUrl: string | null; from: string };
+  payments: {
+    provider: 'sandbox' | 'stripe';
+    stripeSecretKey: string | null;
+    stripePublishableKey: string | null;
+    webhookSecret: string;
+    /** 0 turns the renewal and purge job off (tests run it by hand). */
+    jobIntervalSeconds: number;
+  };
   /** Static files shipped with the server (brand logos). */
   assetsDir: string;
+  /** Media roots served under /media/<root>/ and the key of their signed URLs (modules/media). */
+  media: { urlSecret: Uint8Array; urlTtlSeconds: number; demoDir: string; importedDir: string };
 }
 
 export class ConfigError extends Error {
@@ -108,7 +145,34 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     release: env.RELEASE,
     loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,
+    mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },
+    payments: paymentsConfig(env, env.JWT_SECRET ?? readOrCreateSecret(dataDir)),
     assetsDir: resolve(serverRoot, 'assets'),
+    media: {
+      urlSecret: env.MEDIA_URL_SECRET
+        ? new TextEncoder().encode(env.MEDIA_URL_SECRET)
+        : deriveKey(env.JWT_SECRET ?? readOrCreateSecret(dataDir), 'media-url-signing'),
+      urlTtlSeconds: env.MEDIA_URL_TTL_SECONDS,
+      demoDir: resolve(serverRoot, 'media/demo'),
+      importedDir: resolve(env.MEDIA_DIR ?? resolve(dataDir, 'media'), 'imported'),
+    },
+  };
+}
+
+function paymentsConfig(env: Env, jwtSecret: string): AppConfig['payments'] {
+  if (env.PAYMENT_PROVIDER === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.PAYMENT_WEBHOOK_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY and PAYMENT_WEBHOOK_SECRET: required when PAYMENT_PROVIDER is stripe',
+    );
+  }
+  return {
+    provider: env.PAYMENT_PROVIDER,
+    stripeSecretKey: env.STRIPE_SECRET_KEY ?? null,
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,
+    webhookSecret:
+      env.PAYMENT_WEBHOOK_SECRET ??
+      `whsec_${createHmac('sha256', jwtSecret).update('sandbox-webhooks').digest('hex')}`,
+    jobIntervalSeconds: env.BILLING_JOB_INTERVAL_SECONDS,
   };
 }
 
@@ -119,6 +183,11 @@ function parseDatabase(url: string | undefined, dataDir: string): AppConfig['dat
     return { kind: 'sqlite', file: file === ':memory:' ? file : resolve(file) };
   }
   return { kind: 'sqlite', file: resolve(dataDir, 'member-area.sqlite') };
+}
+
+/** A separate key per purpose, so a leaked media key never signs a session token. */
+function deriveKey(secret: string, purpose: string): Uint8Array {
+  return new Uint8Array(createHmac('sha256', secret).update(purpose).digest());
 }
 
 function readOrCreateSecret(dataDir: string): string {

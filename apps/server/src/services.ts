@@ -9,10 +9,22 @@ import { createCatalogService } from './modules/catalog/catalog.service';
 import { createContentService } from './modules/content/content.service';
 import { createEventsRepository } from './modules/events/events.repository';
 import { createEventsService } from './modules/events/events.service';
+import { createLibraryRepository } from './modules/library/library.repository';
+import { createLibraryService } from './modules/library/library.service';
 import { createMembersRepository } from './modules/members/members.repository';
 import { createMembersService } from './modules/members/members.service';
 import { createPlansRepository } from './modules/plans/plans.repository';
 import { createPlansService } from './modules/plans/plans.service';
+import { createMediaRepository } from './modules/media/media.repository';
+import { createMediaService } from './modules/media/media.service';
+import { createAccountRepository } from './modules/account/account.repository';
+import { createAccountService } from './modules/account/account.service';
+import { createSmtpMailer } from './modules/recovery/mailer';
+import { createRecoveryRepository } from './modules/recovery/recovery.repository';
+import { createRecoveryService } from './modules/recovery/recovery.service';
+import { createWalletRepository } from './modules/wallet/wallet.repository';
+import { createWalletService } from './modules/wallet/wallet.service';
+import { createBilling } from './modules/payments/billing';
 
 /** Wires each service with only the repositories it uses. */
 export function createServices(db: Db, config: AppConfig) {
@@ -22,7 +34,13 @@ export function createServices(db: Db, config: AppConfig) {
     events,
     secret: config.jwtSecret,
   });
+  const billing = createBilling(db, config, {
+    auth,
+    plans: createPlansService({ repository: createPlansRepository(db.kysely) }),
+  });
   return {
+    payments: billing.payments,
+    subscriptions: billing.subscriptions,
     brands: createBrandsService(createBrandsRepository(db.kysely)),
     events,
     auth,
@@ -33,6 +51,31 @@ export function createServices(db: Db, config: AppConfig) {
       subscriptions: createMembersRepository(db.kysely),
     }),
     plans: createPlansService({ repository: createPlansRepository(db.kysely) }),
+    library: createLibraryService({
+      repository: createLibraryRepository(db.kysely, db.dialect),
+      catalog: createCatalogService({
+        repository: createCatalogRepository(db.kysely, db.dialect),
+        subscriptions: createMembersRepository(db.kysely),
+      }),
+    }),
+    wallet: createWalletService({
+      repository: createWalletRepository(db.kysely),
+      payments: billing.payments,
+    }),
+    account: createAccountService({ repository: createAccountRepository(db.kysely), auth, events }),
+    recovery: createRecoveryService({
+      repository: createRecoveryRepository(db.kysely),
+      sendMail: createSmtpMailer(config.mail.smtpUrl, config.mail.from),
+    }),
+    media: createMediaService({
+      catalog: createCatalogService({
+        repository: createCatalogRepository(db.kysely, db.dialect),
+        subscriptions: createMembersRepository(db.kysely),
+      }),
+      events,
+      repository: createMediaRepository(db.kysely),
+      config,
+    }),
   };
 }
 

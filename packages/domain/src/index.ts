@@ -8,6 +8,7 @@ export * from './member';
 export * from './member-tags';
 export * from './menu';
 export * from './payment-return';
+export * from './progress';
 export * from './site-config';
 export * from './subscription';
 export * from './tags';

@@ -6,6 +6,10 @@ import type { Dialect } from './database';
 import * as m0001 from './migrations/0001-platform';
 import * as m0002 from './migrations/0002-membership';
 import * as m0003 from './migrations/0003-catalog';
+import * as m0005 from './migrations/0005-payments';
+import * as m0004 from './migrations/0004-library';
+import * as m0006 from './migrations/0006-wallet-account';
+import * as m0007 from './migrations/0007-catalog-i18n';
 
 /** Migrations are plain modules listed here, so the bundled server carries them without a file scan. */
 function provider(dialect: Dialect): MigrationProvider {
@@ -13,6 +17,10 @@ function provider(dialect: Dialect): MigrationProvider {
     '0001-platform': m0001,
     '0002-membership': m0002,
     '0003-catalog': m0003,
+    '0005-payments': m0005,
+    '0004-library': m0004,
+    '0006-wallet-account': m0006,
+    '0007-catalog-i18n': m0007,
   };
   return {
     getMigrations: () =>

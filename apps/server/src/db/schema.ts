@@ -1,5 +1,8 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
+import type { CatalogI18nTables } from './schema-catalog-i18n';
+import type { WalletAccountTables } from './schema-wallet-account';
+
 /*
  * Column types are chosen to read the same on SQLite and PostgreSQL (docs/decisions/002):
  * timestamps are ISO-8601 UTC text, booleans are 0/1 integers, lists and objects are JSON text.
@@ -222,7 +225,58 @@ export interface SlotItemsTable {
   position: number;
 }
 
-export interface Database {
+/** Collection and history entries (0004-library); `list` is 'collection' or 'history'. */
+export interface LibraryEntriesTable {
+  id: Generated<number>;
+  brand_id: number;
+  member_id: number;
+  list: 'collection' | 'history';
+  media_type: string;
+  media_id: number;
+  title: string;
+  artist: string | null;
+  duration_seconds: number | null;
+  thumbnail_origin: string;
+  thumbnail_path: string;
+  thumbnail_cache_index: number;
+  added_at: string;
+}
+
+export interface PlaylistsTable {
+  id: Generated<number>;
+  brand_id: number;
+  member_id: number;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PlaylistTracksTable {
+  playlist_id: number;
+  media_id: number;
+  position: number;
+  title: string;
+  artist: string | null;
+  album_title: string | null;
+  duration_seconds: number | null;
+  thumbnail_origin: string;
+  thumbnail_path: string;
+  thumbnail_cache_index: number;
+  added_at: string;
+}
+
+export interface MediaProgressTable {
+  brand_id: number;
+  member_id: number;
+  media_type: string;
+  media_id: number;
+  progress: number;
+  position: string | null;
+  finished: number;
+  updated_at: string;
+}
+
+export interface Database extends WalletAccountTables {
   brands: BrandsTable;
   brand_hostnames: BrandHostnamesTable;
   members: MembersTable;
@@ -239,6 +293,14 @@ export interface Database {
   media_genres: MediaGenresTable;
   slots: SlotsTable;
   slot_items: SlotItemsTable;
+  media_translations: CatalogI18nTables['media_translations'];
+  genre_translations: CatalogI18nTables['genre_translations'];
+  catalog_seeds: CatalogI18nTables['catalog_seeds'];
+  media_imports: CatalogI18nTables['media_imports'];
+  library_entries: LibraryEntriesTable;
+  playlists: PlaylistsTable;
+  playlist_tracks: PlaylistTracksTable;
+  media_progress: MediaProgressTable;
 }
 
 export type BrandRow = Selectable<BrandsTable>;

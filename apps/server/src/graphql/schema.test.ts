@@ -11,7 +11,11 @@ describe('GraphQL contract', () => {
 
   it('keeps the spec namespaces and names', () => {
     const schema = printedSchema();
-    expect(schema).toMatch(/type Query \{\s+content: ContentQuery!\s+member: MemberQuery!/);
+    expect(schema).toMatch(
+      /type Query \{\s+content: ContentQuery!\s+ecommerce: EcommerceQuery!\s+member: MemberQuery!/,
+    );
+    expect(schema).toContain('getMemberOrders: [MemberOrder!]!');
+    expect(schema).toContain('getCreditBalance: Int!');
     expect(schema).toContain('menuItems(brandId: Int!): [MenuItem!]!');
     expect(schema).toContain('refreshToken: TokenPayload!');
     expect(schema).toContain('setTags(tags: [String!]!): MemberPayload!');

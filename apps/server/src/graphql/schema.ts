@@ -1,10 +1,22 @@
 import { catalogTypeDefs } from '../modules/catalog/catalog.graphql';
 import { contentResolvers } from '../modules/content/content.resolvers';
 import { contentTypeDefs } from '../modules/content/content.graphql';
+import { libraryResolvers } from '../modules/library/library.resolvers';
+import { libraryTypeDefs } from '../modules/library/library.graphql';
+import { mediaResolvers } from '../modules/media/media.resolvers';
+import { mediaTypeDefs } from '../modules/media/media.graphql';
 import { membersResolvers } from '../modules/members/members.resolvers';
 import { membersTypeDefs } from '../modules/members/members.graphql';
 import { plansResolvers } from '../modules/plans/plans.resolvers';
 import { plansTypeDefs } from '../modules/plans/plans.graphql';
+import { accountResolvers } from '../modules/account/account.resolvers';
+import { accountTypeDefs } from '../modules/account/account.graphql';
+import { walletResolvers } from '../modules/wallet/wallet.resolvers';
+import { walletTypeDefs } from '../modules/wallet/wallet.graphql';
+import { paymentsResolvers } from '../modules/payments/payments.resolvers';
+import { paymentsTypeDefs } from '../modules/payments/payments.graphql';
+import { subscriptionsResolvers } from '../modules/subscriptions/subscriptions.resolvers';
+import { subscriptionsTypeDefs } from '../modules/subscriptions/subscriptions.graphql';
 import { commonTypeDefs } from './common.graphql';
 
 /** The whole schema: the spec's namespaces, one module each (printed to apps/server/schema.graphql). */
@@ -12,8 +24,14 @@ export const typeDefs = [
   commonTypeDefs,
   contentTypeDefs,
   catalogTypeDefs,
+  libraryTypeDefs,
+  mediaTypeDefs,
   membersTypeDefs,
   plansTypeDefs,
+  walletTypeDefs,
+  accountTypeDefs,
+  paymentsTypeDefs,
+  subscriptionsTypeDefs,
 ].join('\n');
 
 type ResolverMap = Record<string, Record<string, unknown>>;
@@ -26,4 +44,14 @@ function mergeResolvers(...maps: ResolverMap[]): ResolverMap {
   return merged;
 }
 
-export const resolvers = mergeResolvers(contentResolvers, membersResolvers, plansResolvers);
+export const resolvers = mergeResolvers(
+  contentResolvers,
+  libraryResolvers,
+  mediaResolvers,
+  membersResolvers,
+  plansResolvers,
+  walletResolvers,
+  accountResolvers,
+  paymentsResolvers,
+  subscriptionsResolvers,
+);

@@ -39,12 +39,14 @@ export function contentSecurityPolicy(boot: BootResult): string {
   return [
     "default-src 'self'",
     `script-src 'self'${analytics}`,
-    "style-src 'self'",
+    // The e-reader (foliate-js) styles its shadow DOM and the book's pages, which it shows in blob: frames
+    // that inherit this policy, with inline styles and blob: stylesheets; scripts stay 'self' only.
+    "style-src 'self' 'unsafe-inline' blob:",
     `img-src 'self' data: blob:${cdnOrigin ? ` ${cdnOrigin}` : ''}${analytics}`,
     `media-src 'self' blob:${cdnOrigin ? ` ${cdnOrigin}` : ''}`,
     `connect-src 'self'${analytics}${boot.data.sentry ? ' https:' : ''}`,
     "font-src 'self'",
-    "frame-src 'self'",
+    "frame-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -6,6 +6,7 @@ import { buildBrand } from '../test/factories';
 import { ENGINES, createTestDb } from '../test/harness';
 import { countStatements } from '../test/statements';
 import { DEFAULT_TITLE_COUNTS, createRandom, seedCatalog } from './catalog';
+import { resumeDemoCatalog, seedDemoData } from './demo';
 
 const SMALL = { movie: 30, music: 20, ebook: 30, audiobook: 10, game: 8, software: 6, stream: 4 };
 
@@ -148,4 +149,131 @@ describe.each(ENGINES)('seedCatalog (%s)', (engine) => {
       await db.cleanup();
     }
   }, 60_000);
+
+  it('writes titles and descriptions in the languages the brand offers, from the same picks', async () => {
+    const db = await createTestDb(engine);
+    try {
+      const brand = await buildBrand(db, { languages: ['en-us', 'fr-ca', 'ja-jp'] });
+      await seedCatalog(
+        db,
+        [{ id: brand.id, mediaTypes: MEDIA_TYPES, languages: ['en-us', 'fr-ca', 'ja-jp'] }],
+        {
+          seed: 7,
+          counts: SMALL,
+        },
+      );
+      const rows = await db.kysely
+        .selectFrom('media_translations as t')
+        .innerJoin('media_items as m', 'm.id', 't.media_id')
+        .select([
+          'm.media_type',
+          'm.title as original',
+          'm.description as english',
+          't.locale',
+          't.title',
+          't.description',
+        ])
+        .where('m.brand_id', '=', brand.id)
+        .where('m.parent_id', 'is', null)
+        .execute();
+      const top = Object.values(SMALL).reduce((a, b) => a + b, 0);
+      // Only the offered locales other than en-us, every top-level title.
+      expect(rows).toHaveLength(top * 2);
+      expect(new Set(rows.map((row) => row.locale))).toEqual(new Set(['fr-ca', 'ja-jp']));
+      for (const row of rows) {
+        expect(row.description).not.toBe(row.english);
+        if (['movie', 'ebook', 'audiobook'].includes(row.media_type))
+          expect(row.title).not.toBe(row.original);
+        // Album, game, software and match names keep their original name.
+        else expect(row.title).toBe(row.original);
+      }
+      const french = rows.filter((row) => row.locale === 'fr-ca' && row.media_type === 'movie');
+      expect(french.some((row) => /^(Le|La|L'|Les|Retour) /.test(row.title))).toBe(true);
+      const japanese = rows.filter((row) => row.locale === 'ja-jp');
+      expect(japanese.every((row) => /[\u3040-\u30ff\u4e00-\u9fff]/.test(row.description ?? ''))).toBe(true);
+
+      const repo = createCatalogRepository(db.kysely, db.dialect);
+      const page = await repo.listNewReleases(brand.id, 'movie', null, 5, null, 'fr-ca');
+      const english = await repo.listNewReleases(brand.id, 'movie', null, 5, null, 'en-us');
+      expect(page.items.map((card) => card.id)).toEqual(english.items.map((card) => card.id));
+      expect(page.items.map((card) => card.title)).not.toEqual(english.items.map((card) => card.title));
+      const genres = await repo.listGenres(brand.id, 'ebook', 'fr-ca');
+      expect(genres.some((g) => g.title === 'Fiction' || g.title === 'Documents')).toBe(true);
+      expect(genres.some((g) => g.title === 'Roman historique' || g.title === 'Mystère')).toBe(true);
+    } finally {
+      await db.cleanup();
+    }
+  }, 60_000);
+
+  it('leaves an interrupted brand without a single title, and finishes it on the next run', async () => {
+    const db = await createTestDb(engine);
+    try {
+      const first = await buildBrand(db);
+      const second = await buildBrand(db);
+      const brands = [
+        { id: first.id, mediaTypes: MEDIA_TYPES },
+        { id: second.id, mediaTypes: ['movie', 'ebook'] as const },
+      ];
+      const interrupted = seedCatalog(db, brands, {
+        counts: SMALL,
+        beforeCommit: (brandId) => {
+          if (brandId === second.id) throw new Error('power cut');
+        },
+      });
+      await expect(interrupted).rejects.toThrow('power cut');
+      const count = async (brandId: number) =>
+        Number(
+          (
+            await db.kysely
+              .selectFrom('media_items')
+              .select((eb) => eb.fn.countAll<string | number>().as('n'))
+              .where('brand_id', '=', brandId)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const firstCount = await count(first.id);
+      expect(firstCount).toBeGreaterThan(0);
+      expect(await count(second.id)).toBe(0);
+      expect(
+        await db.kysely.selectFrom('slots').select('id').where('brand_id', '=', second.id).execute(),
+      ).toEqual([]);
+
+      const resumed = await seedCatalog(db, brands, { counts: SMALL });
+      expect(resumed.brands).toBe(1);
+      expect(resumed.titles).toBe(SMALL.movie + SMALL.ebook);
+      expect(await count(first.id)).toBe(firstCount);
+      expect(
+        await db.kysely.selectFrom('catalog_seeds').select('brand_id').orderBy('brand_id').execute(),
+      ).toEqual([{ brand_id: first.id }, { brand_id: second.id }]);
+      expect(await seedCatalog(db, brands, { counts: SMALL })).toEqual({ brands: 0, titles: 0, children: 0 });
+    } finally {
+      await db.cleanup();
+    }
+  }, 60_000);
+});
+
+describe('seedDemoData after a first start interrupted during the catalog (sqlite)', () => {
+  it('seeds the missing demo catalog on the next start', async () => {
+    const db = await createTestDb('sqlite');
+    try {
+      const first = await seedDemoData(db);
+      expect(first?.titles).toBeGreaterThanOrEqual(5000);
+      // The state an interruption during the second brand leaves: brands and members, no catalog, no marker.
+      const clickcoins = await db.kysely
+        .selectFrom('brands')
+        .select('id')
+        .where('slug', '=', 'clickcoins')
+        .executeTakeFirstOrThrow();
+      await db.kysely.deleteFrom('media_items').where('brand_id', '=', clickcoins.id).execute();
+      await db.kysely.deleteFrom('slots').where('brand_id', '=', clickcoins.id).execute();
+      await db.kysely.deleteFrom('catalog_seeds').where('brand_id', '=', clickcoins.id).execute();
+
+      const second = await seedDemoData(db);
+      expect(second).toEqual({ brands: 0, members: 0, titles: 2400 });
+      expect(await seedDemoData(db)).toBeNull();
+      expect(await resumeDemoCatalog(db)).toBe(0);
+    } finally {
+      await db.cleanup();
+    }
+  }, 120_000);
 });

@@ -1,16 +1,37 @@
 import { type MediaType, FREE_CONTENT_SLOTS } from '@member/domain';
+import type { Kysely } from 'kysely';
 
-import type { Db } from '../db/database';
+import type { Db, Dialect } from '../db/database';
+import { isoNow } from '../db/json';
+import type { Database } from '../db/schema';
 import {
+  type MediaTranslation,
   type NewMedia,
   type PersonRole,
   createCatalogRepository,
 } from '../modules/catalog/catalog.repository';
+import {
+  type DescriptionParts,
+  type TitleKind,
+  type TitleParts,
+  type TranslatedLocale,
+  TRANSLATED_LOCALES,
+  isTranslatedLocale,
+  translateDescription,
+  translateEpisode,
+  translateGenre,
+  translateTitle,
+} from './catalog-translations';
 
 /*
  * The demo catalog (issue 3, item 4): thousands of generated titles per brand, all pointing at the
  * few real demo media files of apps/server/media/demo (reused across titles). Everything comes from a
- * seeded PRNG, so the same seed gives the same catalog; nothing depends on the clock.
+ * seeded PRNG, so the same seed gives the same catalog; nothing depends on the clock. Titles and
+ * descriptions are also written in each language the brand offers (catalog-translations.ts).
+ *
+ * Each brand's catalog is written in one transaction that ends with its row in `catalog_seeds`, so a
+ * first start interrupted during seeding leaves a brand with its whole catalog or none, and the next
+ * start seeds the brands that have no marker.
  */
 
 /** Top-level titles per media type of a brand offering every type (5,300 over the two demo brands). */
@@ -27,6 +48,8 @@ export const DEFAULT_TITLE_COUNTS: Readonly<Record<MediaType, number>> = {
 export interface SeedCatalogBrand {
   id: number;
   mediaTypes: readonly MediaType[];
+  /** Locales the brand offers; titles and descriptions are translated into those other than en-us. */
+  languages?: readonly string[];
 }
 
 export interface SeedCatalogOptions {
@@ -36,6 +59,11 @@ export interface SeedCatalogOptions {
   counts?: Partial<Record<MediaType, number>>;
   /** Items per slot. */
   slotSize?: number;
+  /**
+   * Called inside a brand's transaction once its titles and slots are written, before its seed marker;
+   * a throw rolls the whole brand back. Tests use it to interrupt a first start.
+   */
+  beforeCommit?: (brandId: number) => void | Promise<void>;
 }
 
 export interface SeedCatalogResult {
@@ -421,69 +449,148 @@ interface Generated {
   children: Omit<NewMedia, 'parentId'>[];
 }
 
-function titleFor(type: MediaType, random: Random, index: number): string {
-  const adjective = random.pick(ADJECTIVES);
-  const noun = random.pick(NOUNS);
+/** Index of a pick: draws exactly what `random.pick` of a list of `length` items draws. */
+const pickIndex = (random: Random, length: number) => Math.floor(random.next() * length);
+const word = (list: readonly string[], index: number) => list[index] ?? '';
+
+const TITLE_KINDS: Partial<Record<MediaType, readonly TitleKind[]>> = {
+  movie: ['theAN', 'NofP', 'ANs', 'returnTo'],
+  ebook: ['NofP', 'aAN', 'theAN', 'lettersFrom'],
+  audiobook: ['keeper', 'NinP', 'theAN'],
+};
+
+/** The English title; `parts` for the types whose titles are translated (films and books). */
+function titleFor(type: MediaType, random: Random, index: number): { title: string; parts?: TitleParts } {
+  const a = pickIndex(random, ADJECTIVES.length);
+  const n = pickIndex(random, NOUNS.length);
+  const adjective = word(ADJECTIVES, a);
+  const noun = word(NOUNS, n);
+  const parts = (kinds: readonly TitleKind[], template: number, place: number): TitleParts => ({
+    kind: kinds[template] ?? 'theAN',
+    adjective: a,
+    noun: n,
+    place,
+  });
   switch (type) {
-    case 'movie':
-      return random.pick([
+    case 'movie': {
+      const p = pickIndex(random, PLACES.length);
+      const t = pickIndex(random, 4);
+      const titles = [
         `The ${adjective} ${noun}`,
-        `${noun} of ${random.pick(PLACES)}`,
+        `${noun} of ${word(PLACES, p)}`,
         `${adjective} ${noun}s`,
         `Return to the ${noun}`,
-      ]);
+      ];
+      return { title: titles[t] ?? '', parts: parts(TITLE_KINDS.movie ?? [], t, p) };
+    }
     case 'music':
-      return random.pick([
-        `${adjective} ${noun}`,
-        `${noun} Sessions`,
-        `Songs from the ${noun}`,
-        `${adjective} Hours`,
-      ]);
-    case 'ebook':
-      return random.pick([
-        `The ${noun} of ${random.pick(PLACES)}`,
+      return {
+        title: random.pick([
+          `${adjective} ${noun}`,
+          `${noun} Sessions`,
+          `Songs from the ${noun}`,
+          `${adjective} Hours`,
+        ]),
+      };
+    case 'ebook': {
+      const p = pickIndex(random, PLACES.length);
+      const t = pickIndex(random, 4);
+      const titles = [
+        `The ${noun} of ${word(PLACES, p)}`,
         `A ${adjective} ${noun}`,
         `The ${adjective} ${noun}`,
         `Letters from the ${noun}`,
-      ]);
-    case 'audiobook':
-      return random.pick([
-        `The ${noun} Keeper`,
-        `A ${noun} in ${random.pick(PLACES)}`,
-        `The ${adjective} ${noun}`,
-      ]);
+      ];
+      return { title: titles[t] ?? '', parts: parts(TITLE_KINDS.ebook ?? [], t, p) };
+    }
+    case 'audiobook': {
+      const p = pickIndex(random, PLACES.length);
+      const t = pickIndex(random, 3);
+      const titles = [`The ${noun} Keeper`, `A ${noun} in ${word(PLACES, p)}`, `The ${adjective} ${noun}`];
+      return { title: titles[t] ?? '', parts: parts(TITLE_KINDS.audiobook ?? [], t, p) };
+    }
     case 'game':
-      return `${noun} ${random.pick(GAME_WORDS)}${random.chance(0.3) ? ` ${String(random.int(2, 4))}` : ''}`;
+      return {
+        title: `${noun} ${random.pick(GAME_WORDS)}${random.chance(0.3) ? ` ${String(random.int(2, 4))}` : ''}`,
+      };
     case 'software':
-      return `${noun}${random.pick(SOFTWARE_WORDS)} ${String(random.int(1, 9))}.${String(index % 10)}`;
+      return {
+        title: `${noun}${random.pick(SOFTWARE_WORDS)} ${String(random.int(1, 9))}.${String(index % 10)}`,
+      };
     case 'stream': {
       const home = random.pick(TEAMS);
       let away = random.pick(TEAMS);
       if (away === home) away = TEAMS[(TEAMS.indexOf(home) + 1) % TEAMS.length] ?? away;
-      return `${home} v ${away}`;
+      return { title: `${home} v ${away}` };
     }
   }
 }
 
-function describe(type: MediaType, title: string, genre: string, random: Random): string {
-  const place = random.pick(PLACES);
-  const noun = random.pick(NOUNS).toLowerCase();
+function describe(
+  type: MediaType,
+  title: string,
+  genre: string,
+  random: Random,
+): { text: string; parts: DescriptionParts } {
+  const p = pickIndex(random, PLACES.length);
+  const n = pickIndex(random, NOUNS.length);
+  const place = word(PLACES, p);
+  const noun = word(NOUNS, n).toLowerCase();
+  const parts = { genre, place: p, noun: n };
   switch (type) {
     case 'movie':
-      return `${title}: a ${genre.toLowerCase()} set in ${place}, where a forgotten ${noun} changes everything for a family that thought it had seen it all.`;
+      return {
+        parts,
+        text: `${title}: a ${genre.toLowerCase()} set in ${place}, where a forgotten ${noun} changes everything for a family that thought it had seen it all.`,
+      };
     case 'music':
-      return `${title} gathers ${genre.toLowerCase()} pieces recorded between ${place} and the road, built around a ${noun} motif.`;
+      return {
+        parts,
+        text: `${title} gathers ${genre.toLowerCase()} pieces recorded between ${place} and the road, built around a ${noun} motif.`,
+      };
     case 'ebook':
-      return `In ${title}, a ${genre.toLowerCase()} that begins in ${place}, a missing ${noun} leads to questions nobody wanted asked.`;
+      return {
+        parts,
+        text: `In ${title}, a ${genre.toLowerCase()} that begins in ${place}, a missing ${noun} leads to questions nobody wanted asked.`,
+      };
     case 'audiobook':
-      return `${title}, read aloud: a ${genre.toLowerCase()} listen about a ${noun}, a journey to ${place} and the people met on the way.`;
+      return {
+        parts,
+        text: `${title}, read aloud: a ${genre.toLowerCase()} listen about a ${noun}, a journey to ${place} and the people met on the way.`,
+      };
     case 'game':
-      return `${title} is a ${genre.toLowerCase()} game: guide the ${noun} through ever faster levels and beat your best score.`;
+      return {
+        parts,
+        text: `${title} is a ${genre.toLowerCase()} game: guide the ${noun} through ever faster levels and beat your best score.`,
+      };
     case 'software':
-      return `${title} is a small ${genre.toLowerCase()} tool for everyday work: fast, offline and free of clutter.`;
+      return {
+        parts,
+        text: `${title} is a small ${genre.toLowerCase()} tool for everyday work: fast, offline and free of clutter.`,
+      };
     case 'stream':
-      return `Live ${genre.toLowerCase()} from ${place}: ${title}, with commentary and replays.`;
+      return {
+        parts,
+        text: `Live ${genre.toLowerCase()} from ${place}: ${title}, with commentary and replays.`,
+      };
   }
+}
+
+/** A title's translations: films and books get a translated title, every type a translated description. */
+function translationsOf(
+  locales: readonly TranslatedLocale[],
+  type: MediaType,
+  title: { title: string; parts?: TitleParts },
+  description: DescriptionParts,
+): (MediaTranslation & { locale: TranslatedLocale })[] {
+  return locales.map((locale) => {
+    const localized = title.parts ? translateTitle(locale, title.parts) : title.title;
+    return {
+      locale,
+      title: localized,
+      description: translateDescription(locale, type, localized, description),
+    };
+  });
 }
 
 /** Generates one brand's catalog in memory; a pure function of the seed. */
@@ -495,6 +602,7 @@ function generate(
   people: Map<string, number>,
   names: string[],
   random: Random,
+  locales: readonly TranslatedLocale[],
 ): Generated[] {
   const out: Generated[] = [];
   const credit = (role: PersonRole, n: number) =>
@@ -507,15 +615,19 @@ function generate(
     for (let index = 0; index < counts[type]; index += 1) {
       const file = random.pick(files);
       const genre = random.pick(typeGenres);
-      const title = titleFor(type, random, index);
+      const named = titleFor(type, random, index);
+      const { title } = named;
       const date = releaseDate(random);
       const year = Number(date.slice(0, 4));
       const popularity = Math.floor(Math.pow(random.next(), 3) * 100_000);
+      const described = describe(type, title, genre.title, random);
+      const translations = translationsOf(locales, type, named, described.parts);
       const base: NewMedia = {
         brandId,
         mediaType: type,
         title,
-        description: describe(type, title, genre.title, random),
+        description: described.text,
+        translations,
         thumbnail: { origin: '', path: `${MEDIA_ROOT}${file.thumbnail}`, cacheIndex: 0 },
         playbackKey: `${MEDIA_ROOT}${file.entry}`,
         vendorId: `demo-${type}-${String(index + 1).padStart(5, '0')}`,
@@ -560,6 +672,10 @@ function generate(
                 releaseDate: date,
                 durationSeconds: episodeFile.durationSeconds,
                 details: { seasonNumber: 1, episodeNumber: e, type: 'episode' },
+                translations: translations.map((series) => ({
+                  locale: series.locale,
+                  ...translateEpisode(series.locale, series.title, e),
+                })),
               });
             }
           }
@@ -653,12 +769,18 @@ function generate(
   return out;
 }
 
-/** Inserts the genres of the given types that are missing (genres are shared by brands). */
-async function ensureGenres(db: Db, types: readonly MediaType[]): Promise<Map<MediaType, GenreRef[]>> {
+/**
+ * Inserts the genres of the given types that are missing, with their names in every translated
+ * locale (genres are shared by brands).
+ */
+async function ensureGenres(
+  db: Kysely<Database>,
+  types: readonly MediaType[],
+): Promise<Map<MediaType, GenreRef[]>> {
   const result = new Map<MediaType, GenreRef[]>();
   for (const type of types) {
     const wanted = Object.entries(GENRES[type]);
-    const existing = await db.kysely
+    const existing = await db
       .selectFrom('genres')
       .select(['id', 'slug', 'title'])
       .where('media_type', '=', type)
@@ -668,11 +790,22 @@ async function ensureGenres(db: Db, types: readonly MediaType[]): Promise<Map<Me
       const slug = slugOf(title);
       const found = bySlug.get(slug);
       if (found) return found;
-      const row = await db.kysely
+      const row = await db
         .insertInto('genres')
         .values({ media_type: type, slug, title, parent_id: parentId })
         .returning(['id', 'slug', 'title'])
         .executeTakeFirstOrThrow();
+      await db
+        .insertInto('genre_translations')
+        .values(
+          TRANSLATED_LOCALES.map((locale) => ({
+            genre_id: row.id,
+            locale,
+            title: translateGenre(locale, title),
+          })),
+        )
+        .onConflict((conflict) => conflict.columns(['genre_id', 'locale']).doNothing())
+        .execute();
       bySlug.set(slug, row);
       return row;
     };
@@ -692,19 +825,15 @@ async function ensureGenres(db: Db, types: readonly MediaType[]): Promise<Map<Me
 }
 
 /** Inserts the people that are missing, in batches; answers name -> id. */
-async function ensurePeople(db: Db, names: readonly string[]): Promise<Map<string, number>> {
+async function ensurePeople(db: Kysely<Database>, names: readonly string[]): Promise<Map<string, number>> {
   const slugs = names.map(slugOf);
   const ids = new Map<string, number>();
-  const rows = await db.kysely
-    .selectFrom('people')
-    .select(['id', 'slug'])
-    .where('slug', 'in', slugs)
-    .execute();
+  const rows = await db.selectFrom('people').select(['id', 'slug']).where('slug', 'in', slugs).execute();
   const bySlug = new Map(rows.map((row) => [row.slug, row.id]));
   const missing = names.filter((name) => !bySlug.has(slugOf(name)));
   for (let start = 0; start < missing.length; start += 500) {
     const batch = missing.slice(start, start + 500);
-    const inserted = await db.kysely
+    const inserted = await db
       .insertInto('people')
       .values(batch.map((title) => ({ slug: slugOf(title), title })))
       .returning(['id', 'slug'])
@@ -715,50 +844,89 @@ async function ensurePeople(db: Db, names: readonly string[]): Promise<Map<strin
   return ids;
 }
 
+/** Slots the demo seed makes; an older, interrupted seed may have left some of them behind. */
+const DEMO_SLOTS = [...FREE_CONTENT_SLOTS, 'new_releases', 'popular', 'staff_picks', 'seasonal_winter'];
+
 /**
- * Seeds the generated catalog of each brand that has no media yet (only the types it offers), with
- * its free-content slots and home shelves. Same seed and brand order, same titles.
+ * Seeds the generated catalog of each brand without a seed marker (only the types it offers, in its
+ * languages), with its free-content slots and home shelves, one transaction per brand ending with the
+ * marker. Same seed and brand order, same titles.
  */
 export async function seedCatalog(
   db: Db,
   brands: readonly SeedCatalogBrand[],
   options: SeedCatalogOptions = {},
 ): Promise<SeedCatalogResult> {
-  const repository = createCatalogRepository(db.kysely, db.dialect);
   const counts = { ...DEFAULT_TITLE_COUNTS, ...options.counts };
   const slotSize = options.slotSize ?? 24;
   const result: SeedCatalogResult = { brands: 0, titles: 0, children: 0 };
   const seed = options.seed ?? 20_261_121;
 
   for (const brand of brands) {
-    const has = await db.kysely
-      .selectFrom('media_items')
-      .select('id')
+    const marker = await db.kysely
+      .selectFrom('catalog_seeds')
+      .select('brand_id')
       .where('brand_id', '=', brand.id)
-      .limit(1)
       .executeTakeFirst();
-    if (has) continue;
-    // Each brand its own stream of numbers, so seeding one brand never shifts another's titles.
-    const random = createRandom(
-      seed + brand.mediaTypes.length * 7919 + (brand.mediaTypes.join().length << 8),
-    );
-    const names = personPool(random, 400);
-    const people = await ensurePeople(db, names);
-    const genres = await ensureGenres(db, brand.mediaTypes);
-    const generated = generate(brand.id, brand.mediaTypes, counts, genres, people, names, random);
-
-    const ids = await repository.insertMedia(generated.map((g) => g.item));
-    const children = generated.flatMap((g, i) =>
-      g.children.map((child) => ({ ...child, parentId: ids[i] ?? null })),
-    );
-    await repository.insertMedia(children);
+    if (marker) continue;
+    const seeded = await db.kysely
+      .transaction()
+      .execute((trx) => seedBrand(trx, db.dialect, brand, { ...options, counts, slotSize, seed }));
     result.brands += 1;
-    result.titles += ids.length;
-    result.children += children.length;
-
-    await seedSlots(repository, brand, generated, ids, slotSize);
+    result.titles += seeded.titles;
+    result.children += seeded.children;
   }
   return result;
+}
+
+async function seedBrand(
+  trx: Kysely<Database>,
+  dialect: Dialect,
+  brand: SeedCatalogBrand,
+  options: { counts: Record<MediaType, number>; slotSize: number; seed: number } & SeedCatalogOptions,
+): Promise<{ titles: number; children: number }> {
+  // Titles and slots left by a seed of an older version that was interrupted (it was not atomic).
+  await trx
+    .deleteFrom('media_items')
+    .where('brand_id', '=', brand.id)
+    .where('vendor_id', 'like', 'demo-%')
+    .execute();
+  await trx.deleteFrom('slots').where('brand_id', '=', brand.id).where('slug', 'in', DEMO_SLOTS).execute();
+
+  const repository = createCatalogRepository(trx, dialect);
+  // Each brand its own stream of numbers, so seeding one brand never shifts another's titles.
+  const random = createRandom(
+    options.seed + brand.mediaTypes.length * 7919 + (brand.mediaTypes.join().length << 8),
+  );
+  const names = personPool(random, 400);
+  const people = await ensurePeople(trx, names);
+  const genres = await ensureGenres(trx, brand.mediaTypes);
+  const locales = TRANSLATED_LOCALES.filter((locale) =>
+    (brand.languages ?? []).some((language) => isTranslatedLocale(language) && language === locale),
+  );
+  const generated = generate(
+    brand.id,
+    brand.mediaTypes,
+    options.counts,
+    genres,
+    people,
+    names,
+    random,
+    locales,
+  );
+
+  const ids = await repository.insertMedia(generated.map((g) => g.item));
+  const children = generated.flatMap((g, i) =>
+    g.children.map((child) => ({ ...child, parentId: ids[i] ?? null })),
+  );
+  await repository.insertMedia(children);
+  await seedSlots(repository, brand, generated, ids, options.slotSize);
+  await options.beforeCommit?.(brand.id);
+  await trx
+    .insertInto('catalog_seeds')
+    .values({ brand_id: brand.id, seed: options.seed, titles: ids.length, created_at: isoNow() })
+    .execute();
+  return { titles: ids.length, children: children.length };
 }
 
 async function seedSlots(

@@ -64,7 +64,8 @@ export const DEMO_BRANDS: readonly DemoBrand[] = [
     mediaTypes: ['audiobook', 'ebook', 'music', 'movie', 'stream'],
     languages: ['en-us', 'fr-ca', 'es-es', 'pt-pt'],
     colors: { accent: '#ffc53d', accentContrast: '#1a1400', secondary: '#2a2210' },
-    brandTags: ['sweeps', 'ecommerce'],
+    // content_access:subscription: titles open only to the subscription's media types (spec section 5).
+    brandTags: ['sweeps', 'ecommerce', 'content_access:subscription'],
     countryCode: 'CA',
     billing: { currency: 'CAD', symbol: 'CA$', countryCode: 'CA', paymentProvider: 'sandbox' },
     support: { email: 'help@clickcoins.example', phone: null, hours: null },
@@ -79,7 +80,7 @@ export const DEMO_BRANDS: readonly DemoBrand[] = [
   },
 ];
 
-type DemoKind = 'active' | 'trial' | 'canceled' | 'free' | 'test';
+type DemoKind = 'active' | 'trial' | 'canceled' | 'free' | 'test' | 'music';
 
 interface DemoMember {
   kind: DemoKind;
@@ -95,6 +96,8 @@ const DEMO_MEMBERS: readonly DemoMember[] = [
   { kind: 'canceled', name: 'Camille Roy', language: 'fr-ca', timezone: 'America/Toronto' },
   { kind: 'free', name: 'Sam Lee', language: 'en-us', timezone: 'America/Los_Angeles' },
   { kind: 'test', name: 'QA Tester', language: 'en-us', timezone: 'Europe/London' },
+  // Subscribed to music and audiobooks only: refused movies where the brand has the access tag.
+  { kind: 'music', name: 'Robin Park', language: 'en-us', timezone: 'Asia/Tokyo' },
 ];
 
 export function demoEmail(kind: DemoKind, brandSlug: string): string {
@@ -237,7 +240,11 @@ export async function seedDemoData(
   // Before the first-start check: plans are idempotent and databases seeded earlier lack them.
   await seedPlans(db);
   const existing = await db.kysely.selectFrom('brands').select('id').limit(1).executeTakeFirst();
-  if (existing) return null;
+  if (existing) {
+    // A first start interrupted during the catalog left demo brands without their seed marker.
+    const resumed = await resumeDemoCatalog(db);
+    return resumed > 0 ? { brands: 0, members: 0, titles: resumed } : null;
+  }
   const hashes = await Promise.all(
     DEMO_BRANDS.flatMap(() => DEMO_MEMBERS.map(() => hashPassword(DEMO_PASSWORD))),
   );
@@ -311,14 +318,35 @@ export async function seedDemoData(
       }
     }
   });
-  // The catalog runs after the brands' transaction (insertMedia opens its own, one per batch of
-  // titles and one for their children). A start interrupted here leaves brands with a partial or no
-  // catalog that later starts do not complete (they stop at the brands check above).
+  // The catalog runs after the brands' transaction, one transaction per brand ending with its seed
+  // marker; a start interrupted here is completed by the next one (resumeDemoCatalog above).
   const catalog = await seedCatalog(
     db,
-    DEMO_BRANDS.map((brand, index) => ({ id: brandIds[index] ?? 0, mediaTypes: brand.mediaTypes })),
+    DEMO_BRANDS.map((brand, index) => ({
+      id: brandIds[index] ?? 0,
+      mediaTypes: brand.mediaTypes,
+      languages: brand.languages,
+    })),
   );
   return { brands: DEMO_BRANDS.length, members, titles: catalog.titles };
+}
+
+/** Seeds the catalog of the demo brands (by slug) that have no seed marker; answers the titles made. */
+export async function resumeDemoCatalog(db: Db): Promise<number> {
+  const rows = await db.kysely
+    .selectFrom('brands')
+    .select(['id', 'slug'])
+    .where(
+      'slug',
+      'in',
+      DEMO_BRANDS.map((brand) => brand.slug),
+    )
+    .execute();
+  const brands = DEMO_BRANDS.flatMap((brand) => {
+    const row = rows.find((candidate) => candidate.slug === brand.slug);
+    return row ? [{ id: row.id, mediaTypes: brand.mediaTypes, languages: brand.languages }] : [];
+  });
+  return (await seedCatalog(db, brands)).titles;
 }
 
 function demoSubscription(kind: DemoKind, now: Date) {
@@ -355,5 +383,19 @@ function demoSubscription(kind: DemoKind, now: Date) {
       };
     case 'free':
       return null;
+    case 'music':
+      // An older plan no longer sold, so it is in no plan catalogue: music and audiobooks only.
+      return {
+        ...base,
+        plan_id: null,
+        plan_name: 'Music & Audiobooks',
+        membership_id: 'music-audiobooks-monthly',
+        media_types: writeJson(['music', 'audiobook']),
+        offers: writeJson([{ id: 90, name: 'Music & Audiobooks', mediaTypes: ['music', 'audiobook'] }]),
+        is_active: 1,
+        is_trial: 0,
+        start_date: at(-60),
+        next_billing_date: at(20),
+      };
   }
 }

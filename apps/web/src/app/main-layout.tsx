@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, Outlet, useLoaderData, useLocation } from 'react-router';
 import { BrandMark } from '../components/ui/brand-mark';
 import { Icon } from '../components/ui/icons';
@@ -9,6 +9,9 @@ import { useSession } from '../lib/session';
 import { useDisclosure } from '../lib/use-disclosure';
 import type { MainLoader } from './main-loader';
 import './main-layout.css';
+
+// The player overlay (spec section 2) loads after the screen, so the first page carries none of it.
+const PlayerHost = lazy(() => import('../features/player/components/player-host'));
 
 /**
  * The frame of every member screen: skip link, header (menu button on phones, brand, member menu), the
@@ -62,6 +65,9 @@ export function MainLayout() {
           <Outlet />
         </main>
       </div>
+      <Suspense>
+        <PlayerHost />
+      </Suspense>
     </div>
   );
 }

@@ -9,6 +9,9 @@ import {
   CHECKOUT_PATH,
   COLLECTION_PATH,
   FAQ_PATH,
+  FORGOT_EMAIL_PATH,
+  FORGOT_PASSWORD_PATH,
+  SIGNUP_PATH,
   GIVEAWAYS_PATH,
   GIVEAWAY_PATH,
   GREEN_PATH,
@@ -65,41 +68,44 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
   const mainRoutes: RouteObject[] = [
     {
       index: true,
+      // Starts the shelves' request and code beside the layout's chunk, without waiting for them.
+      loader: () =>
+        import('../features/home/api/home-loader').then((api) => api.loadHome(deps, offeredMediaTypes)),
       lazy: lazyRoute(() => import('../features/home/components/home-page')),
     },
     {
       path: BROWSE_PATH,
       lazy: browseRoute(
         () => import('../features/browse/components/browse-page'),
-        (loaders) => loaders.createBrowseLoader(offeredMediaTypes),
+        (loaders) => loaders.createBrowseLoader(offeredMediaTypes, deps),
       ),
     },
     {
       path: BROWSE_GENRE_PATH,
       lazy: browseRoute(
         () => import('../features/browse/components/genre-page'),
-        (loaders) => loaders.createBrowseLoader(offeredMediaTypes),
+        (loaders) => loaders.createGenreLoader(offeredMediaTypes, deps),
       ),
     },
     {
       path: MEDIA_DETAILS_PATH,
       lazy: browseRoute(
         () => import('../features/browse/components/media-details-page'),
-        (loaders) => loaders.createMediaDetailsLoader(offeredMediaTypes),
+        (loaders) => loaders.createMediaDetailsLoader(offeredMediaTypes, deps),
       ),
     },
     {
       path: LIVE_PATH,
       lazy: browseRoute(
         () => import('../features/browse/components/live-page'),
-        (loaders) => loaders.createBrowseLoader(offeredMediaTypes),
+        (loaders) => loaders.createLiveLoader(offeredMediaTypes, deps),
       ),
     },
     {
       path: BROWSE_TAB_PATH,
       lazy: browseRoute(
         () => import('../features/browse/components/browse-tab-page'),
-        (loaders) => loaders.createBrowseTabLoader(offeredMediaTypes),
+        (loaders) => loaders.createBrowseTabLoader(offeredMediaTypes, deps),
       ),
     },
     {
@@ -108,15 +114,45 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
     },
     {
       path: COLLECTION_PATH,
-      lazy: lazyRoute(() => import('../features/library/components/collection-page')),
+      lazy: lazyRoute(
+        () =>
+          Promise.all([
+            import('../features/library/components/collection-page'),
+            import('../features/library/api/library-loaders'),
+          ]),
+        ([page, api]) => ({
+          Component: page.Component,
+          loader: api.createCollectionLoader(deps.session, deps.i18n),
+        }),
+      ),
     },
     {
       path: PLAYLISTS_PATH,
-      lazy: lazyRoute(() => import('../features/library/components/playlists-page')),
+      lazy: lazyRoute(
+        () =>
+          Promise.all([
+            import('../features/library/components/playlists-page'),
+            import('../features/library/api/library-loaders'),
+          ]),
+        ([page, api]) => ({
+          Component: page.Component,
+          loader: api.createPlaylistsLoader(deps.session, deps.i18n),
+        }),
+      ),
     },
     {
       path: HISTORY_PATH,
-      lazy: lazyRoute(() => import('../features/library/components/history-page')),
+      lazy: lazyRoute(
+        () =>
+          Promise.all([
+            import('../features/library/components/history-page'),
+            import('../features/library/api/library-loaders'),
+          ]),
+        ([page, api]) => ({
+          Component: page.Component,
+          loader: api.createHistoryLoader(deps.session, deps.i18n),
+        }),
+      ),
     },
     {
       path: SHIPPABLE_PATH,
@@ -182,10 +218,13 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
       lazy: lazyRoute(
         () =>
           Promise.all([
-            import('../features/account/components/change-address-page'),
-            import('../features/account/api/account-loader'),
+            import('../features/account-extras/components/change-address-page'),
+            import('../features/account-extras/api/change-address-loader'),
           ]),
-        ([page, api]) => ({ Component: page.Component, loader: api.createChangeAddressLoader(deps.i18n) }),
+        ([page, api]) => ({
+          Component: page.Component,
+          loader: api.createChangeAddressLoader(deps.session, deps.i18n),
+        }),
       ),
     },
     {
@@ -230,9 +269,36 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
             ([page, api]) => ({ Component: page.LoginPage, action: api.createLoginAction(deps) }),
           ),
         },
+        ...[
+          {
+            path: RESET_PASSWORD_PATH,
+            page: () => import('../features/auth/components/reset-password-page'),
+          },
+          {
+            path: FORGOT_PASSWORD_PATH,
+            page: () => import('../features/auth/components/forgot-password-page'),
+          },
+          { path: FORGOT_EMAIL_PATH, page: () => import('../features/auth/components/forgot-email-page') },
+        ].map(({ path, page }): RouteObject => ({
+          path,
+          lazy: lazyRoute(
+            () => Promise.all([page(), import('../features/auth/api/recovery-strings')]),
+            ([module, api]) => ({ Component: module.Component, loader: api.createRecoveryLoader(deps.i18n) }),
+          ),
+        })),
         {
-          path: RESET_PASSWORD_PATH,
-          lazy: lazyRoute(() => import('../features/auth/components/reset-password-page')),
+          path: SIGNUP_PATH,
+          lazy: lazyRoute(
+            () =>
+              Promise.all([
+                import('../features/billing/components/signup-page'),
+                import('../features/billing/api/signup-loader'),
+              ]),
+            ([page, api]) => ({
+              Component: page.Component,
+              loader: api.createSignupLoader(deps.session, deps.i18n),
+            }),
+          ),
         },
         {
           path: NO_BRAND_PATH,

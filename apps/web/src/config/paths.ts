@@ -31,6 +31,9 @@ export const CHANGE_ADDRESS_PATH = 'account/change-address/:id/:slug?';
 export const SEARCH_PATH = 'search';
 export const LOGIN_PATH = '/login';
 export const RESET_PASSWORD_PATH = '/reset-password/:key';
+export const FORGOT_PASSWORD_PATH = '/forgot-password';
+export const FORGOT_EMAIL_PATH = '/forgot-email';
+export const SIGNUP_PATH = '/signup';
 export const NO_BRAND_PATH = '/nobrand';
 export const NOT_FOUND_PATH = '*';
 

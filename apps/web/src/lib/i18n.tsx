@@ -1,6 +1,14 @@
 import { DEFAULT_LOCALE, LOCALE_BCP47, type Locale } from '@member/domain';
 import { createContext, use, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type accountEnUs from '../locales/account/en-us.json';
+import type browseEnUs from '../locales/browse/en-us.json';
+import type libraryEnUs from '../locales/library/en-us.json';
+import type playerEnUs from '../locales/player/en-us.json';
+import type searchingEnUs from '../locales/searching/en-us.json';
+import type shelvesEnUs from '../locales/shelves/en-us.json';
+import type recoveryEnUs from '../locales/recovery/en-us.json';
+import type walletEnUs from '../locales/wallet/en-us.json';
+import type billingEnUs from '../locales/billing/en-us.json';
 import enUs from '../locales/en-us.json';
 
 /**
@@ -10,6 +18,14 @@ import enUs from '../locales/en-us.json';
  */
 interface NamespaceMessages {
   account: typeof accountEnUs;
+  browse: typeof browseEnUs;
+  library: typeof libraryEnUs;
+  player: typeof playerEnUs;
+  searching: typeof searchingEnUs;
+  shelves: typeof shelvesEnUs;
+  recovery: typeof recoveryEnUs;
+  wallet: typeof walletEnUs;
+  billing: typeof billingEnUs;
 }
 export type LocaleNamespace = keyof NamespaceMessages;
 

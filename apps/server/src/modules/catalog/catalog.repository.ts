@@ -1,12 +1,19 @@
-import { MEDIA_TYPES, type MediaType, isMediaType } from '@member/domain';
-import { type Kysely, type Transaction, sql } from 'kysely';
+import { MEDIA_TYPES, type MediaType, isLocale, isMediaType } from '@member/domain';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { z } from 'zod';
 
 import type { Dialect } from '../../db/database';
 import { isoNow, readJson, writeJson } from '../../db/json';
 import type { Database, MediaItemRow } from '../../db/schema';
 import { decodeIntegerCursor, decodeTextCursor, encodeCursor } from './catalog.cursor';
-import { fts5Query, searchDocument, searchTerms, tsQuery } from './catalog.search-text';
+import {
+  fts5Query,
+  searchDocument,
+  searchWords,
+  searchTerms,
+  tsQuery,
+  tsQueryWeighted,
+} from './catalog.search-text';
 
 /*
  * Catalog queries (docs/decisions/005-catalog-search.md). Every query is filtered by brand; lists are
@@ -156,6 +163,15 @@ export interface NewMedia {
   people?: { personId: number; role: PersonRole }[];
   /** The title's own genres; their ancestors are added for genre pages. */
   genreIds?: number[];
+  /** Title and description in other locales (`fr-ca`, ...); the fields above are the original. */
+  translations?: MediaTranslation[];
+}
+
+export interface MediaTranslation {
+  locale: string;
+  title: string;
+  /** Absent: the original description. */
+  description?: string | null;
 }
 
 export interface MediaChanges {
@@ -174,7 +190,16 @@ export interface SearchOptions {
   limit?: number;
   /** Only titles playable in this country; all when absent. */
   country?: string | null;
+  /** Titles in this locale where translated (search also matches every translated title). */
+  locale?: string | null;
 }
+
+/**
+ * Search ranks at most this many candidates per scan (one scan of titles, one of all fields), taken
+ * newest first from the index of the brand, so a short prefix over a million titles costs what a
+ * rare word does (docs/decisions/005).
+ */
+export const SEARCH_CANDIDATE_CAP = 1_000;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
 
@@ -187,6 +212,57 @@ export function releaseSortKey(
   if (releaseYear && releaseYear > 0 && releaseYear < 10_000)
     return `${String(releaseYear).padStart(4, '0')}-01-01`;
   return '0000-00-00';
+}
+
+/** A known locale, else null (the original text). */
+function localeOf(locale: string | null | undefined): string | null {
+  return locale && isLocale(locale) ? locale : null;
+}
+
+/**
+ * The title of item `m` in `locale`, falling back to the original: a scalar sub-select by primary key,
+ * so a translated list is still one statement.
+ */
+function localizedTitle(locale: string | null): RawBuilder<string> {
+  return locale === null
+    ? sql<string>`m.title`
+    : sql<string>`coalesce((select t.title from media_translations t where t.media_id = m.id and t.locale = ${locale}), m.title)`;
+}
+
+/** A genre's name (table alias `alias`) in `locale`, falling back to the original. */
+function localizedGenre(alias: 'g' | 'parent', locale: string | null): RawBuilder<string> {
+  const ref = sql.ref(`${alias}.id`);
+  const title = sql.ref(`${alias}.title`);
+  return locale === null
+    ? sql<string>`${title}`
+    : sql<string>`coalesce((select gt.title from genre_translations gt where gt.genre_id = ${ref} and gt.locale = ${locale}), ${title})`;
+}
+
+/** Translated title and description of item `m` as `t_title` / `t_description` (null: untranslated). */
+function translationColumns(locale: string | null) {
+  const pick = (column: 'title' | 'description') =>
+    locale === null
+      ? sql<string | null>`null`
+      : sql<
+          string | null
+        >`(select t.${sql.ref(column)} from media_translations t where t.media_id = m.id and t.locale = ${locale})`;
+  return [pick('title').as('t_title'), pick('description').as('t_description')];
+}
+
+function translated<
+  R extends { title: string; description: string; t_title: string | null; t_description: string | null },
+>(row: R): R {
+  return { ...row, title: row.t_title ?? row.title, description: row.t_description ?? row.description };
+}
+
+/** Known locales only, the last one given for a locale winning; empty titles are dropped. */
+function uniqueTranslations(translations: readonly MediaTranslation[] | undefined): MediaTranslation[] {
+  const byLocale = new Map<string, MediaTranslation>();
+  for (const translation of translations ?? []) {
+    if (isLocale(translation.locale) && translation.title.trim() !== '')
+      byLocale.set(translation.locale, translation);
+  }
+  return [...byLocale.values()];
 }
 
 function clampLimit(limit: number | undefined): number {
@@ -203,11 +279,11 @@ const slugify = (title: string) =>
     .replace(/^-+|-+$/g, '')
     .slice(0, 80) || 'untitled';
 
-// Columns of a card, read the same way by the query builder and the raw search SQL.
+// Columns of a card, read the same way by the query builder and the raw search SQL; the title is
+// added by localizedTitle, in the request's locale.
 const CARD_COLUMNS = [
   'm.id',
   'm.media_type',
-  'm.title',
   'm.slug',
   'm.thumbnail_origin',
   'm.thumbnail_path',
@@ -309,10 +385,11 @@ function geoPattern(country: string | null | undefined): string | null {
 
 export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) {
   /** Top-level titles of one brand and media type: the rows every shelf is made of. */
-  const shelf = (brandId: number, mediaType: MediaType, country?: string | null) =>
+  const shelf = (brandId: number, mediaType: MediaType, country?: string | null, locale?: string | null) =>
     db
       .selectFrom('media_items as m')
       .select(CARD_COLUMNS)
+      .select(localizedTitle(localeOf(locale)).as('title'))
       .where('m.brand_id', '=', brandId)
       .where('m.media_type', '=', mediaType)
       .where('m.parent_id', 'is', null)
@@ -332,10 +409,11 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
     cursor: string | null,
     limit?: number,
     country?: string | null,
+    locale?: string | null,
   ): Promise<Page<MediaCard>> {
     const after = decodeTextCursor(cursor);
     const size = clampLimit(limit);
-    const rows = await shelf(brandId, mediaType, country)
+    const rows = await shelf(brandId, mediaType, country, locale)
       .$if(after !== null, (qb) =>
         qb.where((eb) =>
           eb(eb.refTuple('m.release_sort', 'm.id'), '<', eb.tuple(after?.key ?? '', after?.id ?? 0)),
@@ -359,10 +437,11 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
     cursor: string | null,
     limit?: number,
     country?: string | null,
+    locale?: string | null,
   ): Promise<Page<MediaCard>> {
     const after = decodeIntegerCursor(cursor);
     const size = clampLimit(limit);
-    const rows = await shelf(brandId, mediaType, country)
+    const rows = await shelf(brandId, mediaType, country, locale)
       .$if(after !== null, (qb) =>
         qb.where((eb) =>
           eb(eb.refTuple('m.popularity', 'm.id'), '<', eb.tuple(after?.key ?? 0, after?.id ?? 0)),
@@ -391,6 +470,7 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
     cursor: string | null,
     limit?: number,
     country?: string | null,
+    locale?: string | null,
   ): Promise<Page<MediaCard>> {
     const after = decodeTextCursor(cursor);
     const size = clampLimit(limit);
@@ -398,6 +478,7 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
       .selectFrom('media_genres as g')
       .innerJoin('media_items as m', 'm.id', 'g.media_id')
       .select(CARD_COLUMNS)
+      .select(localizedTitle(localeOf(locale)).as('title'))
       .where('g.genre_id', '=', genreId)
       .where('g.brand_id', '=', brandId)
       .where('m.brand_id', '=', brandId)
@@ -425,17 +506,15 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
    * Genres of a media type that hold at least one top-level title of the brand (directly or through
    * a subgenre), by title, each with its parent; one statement.
    */
-  async function listGenres(brandId: number, mediaType: MediaType): Promise<Genre[]> {
+  async function listGenres(brandId: number, mediaType: MediaType, locale?: string | null): Promise<Genre[]> {
+    const lang = localeOf(locale);
     const rows = await db
       .selectFrom('genres as g')
       .leftJoin('genres as parent', 'parent.id', 'g.parent_id')
+      .select(['g.id', 'g.slug', 'parent.id as parent_id', 'parent.slug as parent_slug'])
       .select([
-        'g.id',
-        'g.slug',
-        'g.title',
-        'parent.id as parent_id',
-        'parent.slug as parent_slug',
-        'parent.title as parent_title',
+        localizedGenre('g', lang).as('title'),
+        localizedGenre('parent', lang).$castTo<string | null>().as('parent_title'),
       ])
       .where('g.media_type', '=', mediaType)
       .where((eb) =>
@@ -447,7 +526,7 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
             .where('mg.brand_id', '=', brandId),
         ),
       )
-      .orderBy('g.title')
+      .orderBy('title')
       .orderBy('g.id')
       .execute();
     return rows.map((row) => ({
@@ -462,7 +541,11 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
   }
 
   /** Direct genres with their parent, and people by role, of several titles: one query each. */
-  async function attachPeopleAndGenres(brandId: number, records: MediaRecord[]): Promise<void> {
+  async function attachPeopleAndGenres(
+    brandId: number,
+    records: MediaRecord[],
+    locale: string | null,
+  ): Promise<void> {
     if (records.length === 0) return;
     const ids = records.map((record) => record.id);
     const people = await db
@@ -481,20 +564,16 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
       .selectFrom('media_genres as mg')
       .innerJoin('genres as g', 'g.id', 'mg.genre_id')
       .leftJoin('genres as parent', 'parent.id', 'g.parent_id')
+      .select(['mg.media_id', 'g.id', 'g.slug', 'parent.id as parent_id', 'parent.slug as parent_slug'])
       .select([
-        'mg.media_id',
-        'g.id',
-        'g.slug',
-        'g.title',
-        'parent.id as parent_id',
-        'parent.slug as parent_slug',
-        'parent.title as parent_title',
+        localizedGenre('g', locale).as('title'),
+        localizedGenre('parent', locale).$castTo<string | null>().as('parent_title'),
       ])
       .where('mg.media_id', 'in', ids)
       .where('mg.brand_id', '=', brandId)
       .where('mg.is_direct', '=', 1)
       .orderBy('mg.media_id')
-      .orderBy('g.title')
+      .orderBy('title')
       .orderBy('g.id')
       .execute();
     const byId = new Map(records.map((record) => [record.id, record]));
@@ -521,16 +600,20 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
   /**
    * A title with its people, genres and children (tracks, episodes, chapters), in four statements
    * whatever the number of children. `freeSlots` names the slots whose titles are open to everyone.
+   * Titles, descriptions and genre names are in `locale` where translated, else the original.
    */
   async function findMedia(
     brandId: number,
     mediaType: MediaType,
     id: number,
     freeSlots: readonly string[] = [],
+    locale?: string | null,
   ): Promise<MediaDetail | undefined> {
+    const lang = localeOf(locale);
     const row = await db
       .selectFrom('media_items as m')
       .selectAll('m')
+      .select(translationColumns(lang))
       .$if(freeSlots.length > 0, (qb) =>
         qb.select((eb) =>
           eb
@@ -555,18 +638,19 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
     const children = await db
       .selectFrom('media_items as m')
       .selectAll('m')
+      .select(translationColumns(lang))
       .where('m.parent_id', '=', row.id)
       .where('m.brand_id', '=', brandId)
       .orderBy('m.position')
       .orderBy('m.id')
       .execute();
     const detail: MediaDetail = {
-      ...toRecord(row, mediaType),
+      ...toRecord(translated(row), mediaType),
       // SQLite answers EXISTS with 0/1, PostgreSQL with a boolean.
       inFreeSlot: row.in_free_slot === true || row.in_free_slot === 1,
-      children: children.map((child) => toRecord(child, mediaType)),
+      children: children.map((child) => toRecord(translated(child), mediaType)),
     };
-    await attachPeopleAndGenres(brandId, [detail, ...detail.children]);
+    await attachPeopleAndGenres(brandId, [detail, ...detail.children], lang);
     return detail;
   }
 
@@ -576,6 +660,7 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
     slugs: readonly string[],
     perSlot = DEFAULT_PAGE_SIZE,
     country?: string | null,
+    locale?: string | null,
   ): Promise<SlotWithItems[]> {
     if (slugs.length === 0) return [];
     const ranked = db
@@ -594,6 +679,7 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
         'si.position as slot_position',
         ...CARD_COLUMNS,
       ])
+      .select(localizedTitle(localeOf(locale)).$castTo<string | null>().as('title'))
       .select((eb) =>
         eb.fn
           .agg<number>('row_number')
@@ -653,44 +739,82 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
   }
 
   /**
-   * Full-text search over title, people and description: accent- and case-insensitive, every word a
-   * prefix, all words required. Up to `limit` results per media type, best first within each type,
-   * the types in the product's order. Input that holds no word answers [] without a query.
+   * Full-text search over titles (original and translated), people and description: accent- and
+   * case-insensitive, every word a prefix, all words required. Up to `limit` results per media type,
+   * best first within each type, the types in the product's order, in one statement. Input that holds
+   * no word answers [] without a query.
+   *
+   * The index is scoped to the brand, and two capped scans feed the ranking: the first
+   * SEARCH_CANDIDATE_CAP titles (in index order) whose title matches, and the first
+   * SEARCH_CANDIDATE_CAP whose title, people or description match. Title matches rank first, then
+   * the more popular, then the newer id; so a query matching half a million titles ranks at most
+   * 2 x SEARCH_CANDIDATE_CAP candidates, and with more title matches than the cap, the most popular
+   * of the first SEARCH_CANDIDATE_CAP win.
    */
   async function search(brandId: number, query: string, options: SearchOptions = {}): Promise<MediaCard[]> {
     const terms = searchTerms(query);
     const types = options.mediaTypes ?? MEDIA_TYPES;
     if (terms.length === 0 || types.length === 0) return [];
     const perType = Math.min(MAX_SEARCH_PER_TYPE, clampLimit(options.limit ?? DEFAULT_SEARCH_PER_TYPE));
-    const columns = sql.join(CARD_COLUMNS.map((column) => sql.ref(column)));
+    const columns = sql.join([
+      ...CARD_COLUMNS.map((column) => sql.ref(column)),
+      sql`${localizedTitle(localeOf(options.locale))} as title`,
+    ]);
     const typeList = sql.join([...types]);
     const geo = inCountry(options.country);
+    const cap = SEARCH_CANDIDATE_CAP;
 
     const ranked =
       dialect === 'sqlite'
-        ? // bm25 weights: a title match counts most, then people, then description (lower is better).
+        ? // Each scan walks the brand's doclists in rowid order and stops at the cap. No bm25: its
+          // document frequencies would read every match of every term (the brand scope matches all).
           sql<CardRow & { type_rank: number }>`
             select ${columns}, row_number() over (
               partition by m.media_type
-              order by bm25(media_search, 10.0, 4.0, 1.0), m.popularity desc, m.id desc
+              order by c.score, m.popularity desc, m.id desc
             ) as type_rank
-            from media_search
-            join media_items m on m.id = media_search.rowid
-            where media_search match ${fts5Query(terms)}
-              and m.brand_id = ${brandId}
+            from (
+              select id, min(score) as score from (
+                select * from (
+                  select rowid as id, 0 as score
+                  from media_search where media_search match ${`scope : "b${String(brandId)}" AND title : (${fts5Query(terms)})`}
+                  order by rowid limit ${cap}
+                )
+                union all
+                select * from (
+                  select rowid as id, 1 as score
+                  from media_search where media_search match ${`scope : "b${String(brandId)}" AND {title people description} : (${fts5Query(terms)})`}
+                  order by rowid limit ${cap}
+                )
+              ) group by id
+            ) c
+            join media_items m on m.id = c.id
+            where m.brand_id = ${brandId}
               and m.parent_id is null
               and m.media_type in (${typeList})
               and ${geo}`
-        : sql<CardRow & { type_rank: number }>`
+        : // The brand lexeme is ANDed in the GIN scan; LIMIT stops the heap scan at the cap.
+          sql<CardRow & { type_rank: number }>`
             select ${columns}, row_number() over (
               partition by m.media_type
-              order by ts_rank(s.document, q.query) desc, m.popularity desc, m.id desc
+              order by c.score, m.popularity desc, m.id desc
             ) as type_rank
-            from media_search s
-            join media_items m on m.id = s.media_id
-            cross join (select to_tsquery('simple'::regconfig, ${tsQuery(terms)}::text) as query) q
-            where s.document @@ q.query
-              and m.brand_id = ${brandId}
+            from (
+              select q.brand, to_tsquery('simple'::regconfig, ${tsQuery(terms)}::text) as query,
+                to_tsquery('simple'::regconfig, ${tsQueryWeighted(terms, 'A')}::text) as title_query
+              from (select ${`brand-${String(brandId)}`}::text::tsquery as brand) q
+            ) q
+            cross join lateral (
+              select id, min(score) as score from (
+                (select s.media_id as id, 0 as score from media_search s
+                  where s.document @@ (q.brand && q.title_query) limit ${cap})
+                union all
+                (select s.media_id as id, 1 as score from media_search s
+                  where s.document @@ (q.brand && q.query) limit ${cap})
+              ) both_scans group by id
+            ) c
+            join media_items m on m.id = c.id
+            where m.brand_id = ${brandId}
               and m.parent_id is null
               and m.media_type in (${typeList})
               and ${geo}`;
@@ -705,11 +829,14 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
       .sort((a, b) => (order.get(a.mediaType) ?? 0) - (order.get(b.mediaType) ?? 0));
   }
 
-  /** Writes the search rows of titles from their current title, people and description. */
-  async function reindex(trx: Transaction<Database>, ids: readonly number[]): Promise<void> {
+  /**
+   * Writes the search rows of titles from their current title and every translated title, people
+   * and description, scoped to their brand (migration 0007).
+   */
+  async function reindex(trx: Kysely<Database>, ids: readonly number[]): Promise<void> {
     const top = await trx
       .selectFrom('media_items')
-      .select(['id', 'title', 'description'])
+      .select(['id', 'brand_id', 'title', 'description'])
       .where('id', 'in', ids)
       .where('parent_id', 'is', null)
       .execute();
@@ -728,9 +855,25 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
       .execute();
     const peopleOf = new Map<number, string[]>();
     for (const row of names) peopleOf.set(row.media_id, [...(peopleOf.get(row.media_id) ?? []), row.title]);
+    const translations = await trx
+      .selectFrom('media_translations')
+      .select(['media_id', 'title'])
+      .where(
+        'media_id',
+        'in',
+        top.map((row) => row.id),
+      )
+      .orderBy('media_id')
+      .orderBy('locale')
+      .execute();
+    const titlesOf = new Map<number, string[]>();
+    for (const row of translations)
+      titlesOf.set(row.media_id, [...(titlesOf.get(row.media_id) ?? []), row.title]);
     const documents = top.map((row) => ({
       id: row.id,
-      title: searchDocument(row.title),
+      brandId: row.brand_id,
+      // Each distinct word once: translations often repeat the original's names and places.
+      title: [...new Set(searchWords([row.title, ...(titlesOf.get(row.id) ?? [])].join(' ')))].join(' '),
       people: searchDocument((peopleOf.get(row.id) ?? []).join(' ')),
       description: searchDocument(row.description),
     }));
@@ -738,8 +881,10 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
       await sql`delete from media_search where rowid in (${sql.join(documents.map((d) => d.id))})`.execute(
         trx,
       );
-      await sql`insert into media_search (rowid, title, people, description) values ${sql.join(
-        documents.map((d) => sql`(${d.id}, ${d.title}, ${d.people}, ${d.description})`),
+      await sql`insert into media_search (rowid, title, people, description, scope) values ${sql.join(
+        documents.map(
+          (d) => sql`(${d.id}, ${d.title}, ${d.people}, ${d.description}, ${`b${String(d.brandId)}`})`,
+        ),
       )}`.execute(trx);
       return;
     }
@@ -748,54 +893,61 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
     await sql`insert into media_search (media_id, document) values ${sql.join(
       documents.map(
         (d) =>
-          sql`(${d.id}, ${vector(d.title, 'A')} || ${vector(d.people, 'B')} || ${vector(d.description, 'D')})`,
+          sql`(${d.id}, ${vector(d.title, 'A')} || ${vector(d.people, 'B')} || ${vector(d.description, 'D')} || ${`brand-${String(d.brandId)}`}::text::tsvector)`,
       ),
     )} on conflict (media_id) do update set document = excluded.document`.execute(trx);
   }
 
   /**
    * Inserts titles with their people and genres and indexes them for search, in one transaction.
-   * For tests and the seed: a batch of a few thousand titles costs one statement per title plus a
-   * few per 500 titles.
+   * For tests, the seed and the import: a few statements per 400 titles. On a repository made over a transaction it joins that transaction, so a
+   * caller can make several inserts (and its own rows) all-or-nothing.
    */
   async function insertMedia(items: readonly NewMedia[]): Promise<number[]> {
     if (items.length === 0) return [];
-    return db.transaction().execute(async (trx) => {
+    return inTransaction(async (trx) => {
       const ids: number[] = [];
       const createdAt = isoNow();
-      for (const item of items) {
-        const { id } = await trx
+      // One multi-row insert per 400 titles. Both engines number the rows of one VALUES list in
+      // order, so the returned ids, sorted, belong to the items in order; the count is checked.
+      const ROWS_PER_INSERT = 400;
+      for (let start = 0; start < items.length; start += ROWS_PER_INSERT) {
+        const chunk = items.slice(start, start + ROWS_PER_INSERT);
+        const rows = await trx
           .insertInto('media_items')
-          .values({
-            brand_id: item.brandId,
-            media_type: item.mediaType,
-            parent_id: item.parentId ?? null,
-            position: item.position ?? null,
-            title: item.title,
-            slug: item.slug ?? slugify(item.title),
-            description: item.description ?? '',
-            thumbnail_origin: item.thumbnail?.origin ?? '',
-            thumbnail_path: item.thumbnail?.path ?? '',
-            thumbnail_cache_index: item.thumbnail?.cacheIndex ?? 0,
-            is_free: item.isFree ? 1 : 0,
-            vendor_id: item.vendorId ?? null,
-            playback_key: item.playbackKey ?? null,
-            release_date: item.releaseDate ?? null,
-            release_year: item.releaseYear ?? null,
-            release_sort: releaseSortKey(item.releaseDate, item.releaseYear),
-            duration_seconds: item.durationSeconds ?? null,
-            language: item.language ?? null,
-            country_of_origin: item.countryOfOrigin ?? null,
-            quality: item.quality ?? null,
-            popularity: item.popularity ?? 0,
-            staff_pick: item.staffPick ? 1 : 0,
-            geo_allow: item.geoAllow ? writeJson(item.geoAllow.map((c) => c.toUpperCase())) : null,
-            details: writeJson(item.details ?? {}),
-            created_at: createdAt,
-          })
+          .values(
+            chunk.map((item) => ({
+              brand_id: item.brandId,
+              media_type: item.mediaType,
+              parent_id: item.parentId ?? null,
+              position: item.position ?? null,
+              title: item.title,
+              slug: item.slug ?? slugify(item.title),
+              description: item.description ?? '',
+              thumbnail_origin: item.thumbnail?.origin ?? '',
+              thumbnail_path: item.thumbnail?.path ?? '',
+              thumbnail_cache_index: item.thumbnail?.cacheIndex ?? 0,
+              is_free: item.isFree ? 1 : 0,
+              vendor_id: item.vendorId ?? null,
+              playback_key: item.playbackKey ?? null,
+              release_date: item.releaseDate ?? null,
+              release_year: item.releaseYear ?? null,
+              release_sort: releaseSortKey(item.releaseDate, item.releaseYear),
+              duration_seconds: item.durationSeconds ?? null,
+              language: item.language ?? null,
+              country_of_origin: item.countryOfOrigin ?? null,
+              quality: item.quality ?? null,
+              popularity: item.popularity ?? 0,
+              staff_pick: item.staffPick ? 1 : 0,
+              geo_allow: item.geoAllow ? writeJson(item.geoAllow.map((c) => c.toUpperCase())) : null,
+              details: writeJson(item.details ?? {}),
+              created_at: createdAt,
+            })),
+          )
           .returning('id')
-          .executeTakeFirstOrThrow();
-        ids.push(id);
+          .execute();
+        if (rows.length !== chunk.length) throw new Error('media insert returned an unexpected row count');
+        ids.push(...rows.map((row) => row.id).sort((x, y) => x - y));
       }
 
       const BATCH = 500;
@@ -827,14 +979,29 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
           }));
         });
         if (genreRows.length > 0) await trx.insertInto('media_genres').values(genreRows).execute();
+        const translationRows = batch.flatMap((item, i) =>
+          uniqueTranslations(item.translations).map((translation) => ({
+            media_id: batchIds[i] ?? 0,
+            locale: translation.locale,
+            title: translation.title,
+            description: translation.description ?? null,
+          })),
+        );
+        if (translationRows.length > 0)
+          await trx.insertInto('media_translations').values(translationRows).execute();
         await reindex(trx, batchIds);
       }
       return ids;
     });
   }
 
+  /** Runs `work` in the repository's transaction when it was made over one, else in a new one. */
+  function inTransaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+    return db.isTransaction ? work(db) : db.transaction().execute(work);
+  }
+
   /** Each genre's ancestors, nearest first, read one generation per statement. */
-  async function ancestorsByGenre(trx: Transaction<Database>, genreIds: ReadonlySet<number>) {
+  async function ancestorsByGenre(trx: Kysely<Database>, genreIds: ReadonlySet<number>) {
     const parents = new Map<number, number | null>();
     let frontier = [...genreIds];
     // Genre trees are shallow (a genre and its subgenres); the bound only stops a corrupt cycle.
@@ -865,7 +1032,7 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
 
   /** Changes a title of the brand and refreshes its search row; false when there is no such title. */
   async function updateMedia(brandId: number, id: number, changes: MediaChanges): Promise<boolean> {
-    return db.transaction().execute(async (trx) => {
+    return inTransaction(async (trx) => {
       const result = await trx
         .updateTable('media_items')
         .set({
@@ -920,7 +1087,7 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
     properties?: Record<string, unknown>;
     mediaIds: readonly number[];
   }): Promise<number> {
-    return db.transaction().execute(async (trx) => {
+    return inTransaction(async (trx) => {
       const { id } = await trx
         .insertInto('slots')
         .values({

@@ -47,3 +47,8 @@ export function fts5Query(terms: readonly string[]): string {
 export function tsQuery(terms: readonly string[]): string {
   return terms.map((term) => `${term}:*`).join(' & ');
 }
+
+/** The same, each prefix restricted to one tsvector weight (`A`: the title) (`amel:*A & poul:*A`). */
+export function tsQueryWeighted(terms: readonly string[], weight: 'A' | 'B' | 'D'): string {
+  return terms.map((term) => `${term}:*${weight}`).join(' & ');
+}

@@ -1,5 +1,7 @@
 import {
   FREE_CONTENT_SLOTS,
+  type Locale,
+  chooseLocale,
   MEDIA_TYPES,
   type MediaType,
   hasContentAccessTag,
@@ -135,6 +137,17 @@ function present(record: MediaRecord, cdnServer: string, children: MediaRecord[]
   };
 }
 
+/**
+ * The language catalog text is answered in: the member's language when the brand offers it, else the
+ * brand's default (chooseLocale, as the boot data does). Untranslated text falls back to the original.
+ */
+export function catalogLocale(ctx: RequestContext): Locale {
+  return chooseLocale(
+    ctx.auth.kind === 'member' ? ctx.auth.member.language : null,
+    ctx.brand.config.languages,
+  );
+}
+
 /** Catalog reads with the access rules of spec section 5 (pure rules in @member/domain). */
 export function createCatalogService({ repository, subscriptions }: CatalogServiceDeps) {
   /** The media types the caller's subscriptions grant; a visitor has none. */
@@ -162,6 +175,7 @@ export function createCatalogService({ repository, subscriptions }: CatalogServi
       mediaType,
       id,
       FREE_CONTENT_SLOTS,
+      catalogLocale(ctx),
     );
     if (!detail) throw notFound('Media not found', 'media_not_found');
 
@@ -229,14 +243,23 @@ export function createCatalogService({ repository, subscriptions }: CatalogServi
     const brandId = ctx.brand.config.id;
     const first = args.first ?? undefined;
     const after = args.after ?? null;
+    const locale = catalogLocale(ctx);
     let page: Page<MediaCard>;
     if (args.genreId !== undefined && args.genreId !== null) {
       // A genre page is newest first whatever the order asked (the index serves that order only).
-      page = await repository.listByGenre(brandId, mediaType, args.genreId, after, first, ctx.country);
+      page = await repository.listByGenre(
+        brandId,
+        mediaType,
+        args.genreId,
+        after,
+        first,
+        ctx.country,
+        locale,
+      );
     } else if (args.order === 'POPULAR') {
-      page = await repository.listPopular(brandId, mediaType, after, first, ctx.country);
+      page = await repository.listPopular(brandId, mediaType, after, first, ctx.country, locale);
     } else {
-      page = await repository.listNewReleases(brandId, mediaType, after, first, ctx.country);
+      page = await repository.listNewReleases(brandId, mediaType, after, first, ctx.country, locale);
     }
     return { items: page.items.map((item) => card(ctx, item)), nextCursor: page.nextCursor };
   }
@@ -245,7 +268,7 @@ export function createCatalogService({ repository, subscriptions }: CatalogServi
   async function genres(ctx: RequestContext, rawType: string): Promise<Genre[]> {
     const mediaType = parseType(rawType);
     if (isHiddenOnDevice(mediaType, ctx.userAgent)) return [];
-    return repository.listGenres(ctx.brand.config.id, mediaType);
+    return repository.listGenres(ctx.brand.config.id, mediaType, catalogLocale(ctx));
   }
 
   /** Search grouped by media type (the product's order), with the same visibility as lists. */
@@ -261,6 +284,7 @@ export function createCatalogService({ repository, subscriptions }: CatalogServi
       mediaTypes: types,
       limit: first ?? undefined,
       country: ctx.country,
+      locale: catalogLocale(ctx),
     });
     const groups = new Map<MediaType, MediaCardView[]>();
     for (const item of results)
@@ -280,6 +304,7 @@ export function createCatalogService({ repository, subscriptions }: CatalogServi
       slugs,
       undefined,
       ctx.country,
+      catalogLocale(ctx),
     );
     const visible = (item: MediaCard) => !isHiddenOnDevice(item.mediaType, ctx.userAgent);
     return slots.map((slot) => ({

@@ -4,7 +4,9 @@ import { GraphQLRequestError } from '../../../lib/graphql';
 import { notFound } from '../../../lib/route-errors';
 import type { I18nStore } from '../../../lib/i18n';
 import type { SessionStore } from '../../../lib/session';
+import { loadWalletStrings } from '../../account-extras/api/extras-strings';
 import { loadAccountStrings } from './account-strings';
+import { loadBillingStrings } from '../../billing/api/billing-strings';
 import { type Membership, getMembership } from './get-membership';
 
 /** The sections of `/account/:slug?` (spec section 1); membership is the default. */
@@ -19,12 +21,7 @@ export const ACCOUNT_SECTIONS = [
 export type AccountSection = (typeof ACCOUNT_SECTIONS)[number];
 
 /** Sections that a later release fills; they show as coming soon until then. */
-export const COMING_SOON_SECTIONS: ReadonlySet<AccountSection> = new Set([
-  'payment-methods',
-  'wallet',
-  'orders',
-  'addresses',
-]);
+export const COMING_SOON_SECTIONS: ReadonlySet<AccountSection> = new Set([]);
 
 function isAccountSection(value: string): value is AccountSection {
   return (ACCOUNT_SECTIONS as readonly string[]).includes(value);
@@ -45,7 +42,7 @@ export function createAccountLoader(
   i18n: Pick<I18nStore, 'loadNamespace'>,
 ) {
   return async ({ params, request }: LoaderFunctionArgs): Promise<AccountData | Response | null> => {
-    await loadAccountStrings(i18n);
+    await Promise.all([loadAccountStrings(i18n), loadWalletStrings(i18n), loadBillingStrings(i18n)]);
     const section = params.slug ?? 'membership';
     if (!isAccountSection(section)) notFound();
     if (section !== 'membership') return { section, membership: null };
@@ -65,11 +62,3 @@ export function createAccountLoader(
 }
 
 export type AccountLoader = ReturnType<typeof createAccountLoader>;
-
-/** `account/change-address/...` needs only the account area's strings so far. */
-export function createChangeAddressLoader(i18n: Pick<I18nStore, 'loadNamespace'>) {
-  return async (): Promise<null> => {
-    await loadAccountStrings(i18n);
-    return null;
-  };
-}

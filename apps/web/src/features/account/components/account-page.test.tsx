@@ -61,16 +61,15 @@ describe('account page', () => {
     });
   });
 
-  it('shows the other sections as coming soon, without loading the membership', async () => {
+  it('switches to another section without loading the membership again', async () => {
     const fetchMock = mockApi();
     await renderApp('/account/membership', boot());
     await screen.findByRole('region', { name: 'Membership' });
     const user = userEvent.setup();
-    await user.click(screen.getByRole('link', { name: 'Payment methods' }));
+    await user.click(screen.getByRole('link', { name: 'Profile' }));
 
-    const section = await screen.findByRole('region', { name: 'Payment methods' });
-    expect(within(section).getByRole('heading', { level: 3, name: 'Coming soon' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Payment methods' })).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findByRole('region', { name: 'Profile' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
     const membershipQueries = requestsTo(fetchMock, '/graphql').filter((init) =>
       JSON.stringify(requestJson(init)).includes('query Membership'),
     );

@@ -6,6 +6,19 @@ import { accountHref } from '../../../config/paths';
 import { useI18n } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { ACCOUNT_SECTIONS, type AccountLoader } from '../api/account-loader';
+import {
+  AddressesSection,
+  AvatarSection,
+  DeactivateSection,
+  OrdersSection,
+  SecuritySection,
+  WalletSection,
+} from '../../account-extras/components/account-extras';
+import {
+  MembershipBilling,
+  PaymentMethodsSection,
+  PaymentReturn,
+} from '../../billing/components/billing-sections';
 import { MembershipSection } from './membership-section';
 import { ProfileSection } from './profile-section';
 import '../account.css';
@@ -52,10 +65,27 @@ export function AccountPage() {
           </ul>
         </nav>
         <div className="account__content">
+          <PaymentReturn />
           {section === 'profile' && member ? (
-            <ProfileSection member={member} />
+            <div className="extras__stack">
+              <AvatarSection />
+              <ProfileSection member={member} />
+              <SecuritySection />
+              <DeactivateSection />
+            </div>
+          ) : section === 'wallet' && member ? (
+            <WalletSection />
+          ) : section === 'orders' && member ? (
+            <OrdersSection />
+          ) : section === 'addresses' && member ? (
+            <AddressesSection />
+          ) : section === 'payment-methods' && member ? (
+            <PaymentMethodsSection />
           ) : data?.membership ? (
-            <MembershipSection membership={data.membership} timeZone={member?.timezone ?? null} />
+            <>
+              <MembershipSection membership={data.membership} timeZone={member?.timezone ?? null} />
+              <MembershipBilling timeZone={member?.timezone ?? null} />
+            </>
           ) : section !== 'membership' ? (
             <ComingSoonSection title={t(`account.sections.${section}`)} />
           ) : null}

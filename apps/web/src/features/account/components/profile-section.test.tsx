@@ -65,7 +65,8 @@ describe('account profile', () => {
     await user.selectOptions(within(section).getByRole('combobox', { name: 'Default language' }), 'fr-ca');
     await user.click(within(section).getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByRole('region', { name: 'Profil' })).toBeInTheDocument();
-    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('Votre profil est enregistré.');
+    const profile = screen.getByRole('region', { name: 'Profil' });
+    expect(within(profile).getByText('Votre profil est enregistré.')).toHaveAttribute('role', 'status');
   });
 
   it('shows the server error in an alert', async () => {

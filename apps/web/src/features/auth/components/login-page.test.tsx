@@ -60,10 +60,10 @@ describe('login page', () => {
       }
       return jsonResponse({}, 404);
     });
-    const { router } = await renderApp('/login?next=%2Fbrowse%2Fmovie');
+    const { router } = await renderApp('/login?next=%2Fvpn');
     await fillAndSubmit('jane.doe@example.com', 'right-password');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Movies' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/browse/movie');
+    expect(await screen.findByRole('heading', { level: 1, name: 'VPN' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/vpn');
   });
 
   it('ignores a next path that leaves the site', async () => {

@@ -1,9 +1,10 @@
 import type { Locale } from '@member/domain';
-import { useId } from 'react';
-import { Form, useActionData, useNavigation } from 'react-router';
+import { Suspense, lazy, useId } from 'react';
+import { Form, Link, useActionData, useNavigation } from 'react-router';
 import { BrandMark } from '../../../components/ui/brand-mark';
 import { LanguageSelect } from '../../../components/ui/language-select';
 import { StandalonePage } from '../../../components/ui/standalone-page';
+import { FORGOT_PASSWORD_PATH } from '../../../config/paths';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useSendEvent } from '../../../lib/events';
 import { useI18n, useI18nStore } from '../../../lib/i18n';
@@ -12,6 +13,9 @@ import { RichText } from '../../../lib/rich-text';
 import { useSession } from '../../../lib/session';
 import type { LoginActionData, LoginErrorCode } from '../api/login';
 import '../auth.css';
+
+// The sign-up link brings its own strings (features/billing), so the login page's chunk stays small.
+const SignupLink = lazy(() => import('../../billing/components/signup-link'));
 
 function LoginError({ code }: { code: LoginErrorCode }) {
   const { t } = useI18n();
@@ -115,6 +119,10 @@ export function LoginPage() {
           {isSubmitting ? t('auth.login.submitting') : t('auth.login.submit')}
         </button>
       </Form>
+      <Suspense fallback={null}>
+        <SignupLink />
+      </Suspense>
+      <Link to={FORGOT_PASSWORD_PATH}>{t('auth.resetPassword.title')}</Link>
     </StandalonePage>
   );
 }

@@ -1,13 +1,183 @@
-import { useLoaderData } from 'react-router';
-import { ComingSoonPage } from '../../../components/ui/page';
+import { Link, useLoaderData } from 'react-router';
+import { mediaDetailsHref } from '../../../lib/media/media-card-fields';
+import { Page } from '../../../components/ui/page';
+import { AccessRefused, LiveScheduleList } from './browse-screen';
 import { useI18n } from '../../../lib/i18n';
-import type { BrowseLoader } from '../api/browse-loaders';
+import { playQueue } from '../../../lib/media/play-queue';
+import { useSession } from '../../../lib/session';
+import type { LiveLoader } from '../api/browse-loaders';
+import type { LiveStream } from '../api/get-live-streams';
+import type { LiveEvent } from '../api/get-media-details';
+import { formatDateTime } from '../utils/format';
+import { scheduleAround } from '../utils/live-schedule';
+import { useNow } from '../hooks/use-now';
+import { liveHref } from './browse-links';
 
-/** `/browse/:media/live/:slug?`: live stats. */
+type Stream = Pick<LiveStream, 'id' | 'title' | 'slug' | 'thumbnail'> & { liveSchedule: LiveEvent[] };
+
+function playStream(stream: Stream): void {
+  playQueue.play([{ id: stream.id, mediaType: 'stream', title: stream.title, thumbnail: stream.thumbnail }]);
+}
+
+/** What is on now, or else what comes next: the live indicator at the top of the page. */
+function OnAir({ streams, nowMs }: { streams: readonly Stream[]; nowMs: number }) {
+  const { t, locale } = useI18n();
+  const timeZone = useSession().member?.timezone;
+  const broadcasts = scheduleAround(
+    streams.map((stream) => ({ source: stream, events: stream.liveSchedule })),
+    nowMs,
+  );
+  const live = broadcasts.filter((broadcast) => broadcast.status === 'live');
+  const next = broadcasts.find((broadcast) => broadcast.status === 'upcoming');
+  return (
+    <section className="on-air" aria-labelledby="on-air-title">
+      <h2 className="browse-section__title" id="on-air-title">
+        {live.length > 0 ? (
+          <span className="live-badge live-badge--live">{t('browse.live.status.live')}</span>
+        ) : null}
+        {t('browse.live.onNow')}
+      </h2>
+      {live.length > 0 ? (
+        <ul className="on-air__list">
+          {live.map((broadcast) => (
+            <li className="on-air__item" key={`${broadcast.source.id}-${broadcast.event.startsAt}`}>
+              <span className="on-air__title">{broadcast.event.title}</span>
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => {
+                  playStream(broadcast.source);
+                }}
+              >
+                {t('browse.live.watchLive', { title: broadcast.source.title })}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="on-air__none">
+          {next
+            ? t('browse.live.nothingNowNext', {
+                title: next.event.title,
+                time: formatDateTime(next.event.startsAt, locale, timeZone),
+              })
+            : t('browse.live.nothingNow')}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The schedule of several streams (or one), each row with Play for its stream. */
+function Schedule({
+  streams,
+  nowMs,
+  showStreamTitles,
+}: {
+  streams: readonly Stream[];
+  nowMs: number;
+  showStreamTitles: boolean;
+}) {
+  const { t } = useI18n();
+  return (
+    <section className="media-details__section" aria-labelledby="live-schedule-title">
+      <h2 className="browse-section__title" id="live-schedule-title">
+        {t('browse.live.schedule')}
+      </h2>
+      <LiveScheduleList
+        schedules={streams.map((stream) => ({ source: stream, events: stream.liveSchedule }))}
+        showStreamTitles={showStreamTitles}
+        nowMs={nowMs}
+        renderAction={(broadcast) => (
+          <span className="live-schedule__links">
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => {
+                playStream(broadcast.source);
+              }}
+              aria-label={t('browse.live.playStream', { title: broadcast.source.title })}
+            >
+              {t('browse.verbs.watch')}
+            </button>
+            {showStreamTitles ? (
+              <Link
+                className="live-schedule__more"
+                to={liveHref(broadcast.source.slug)}
+                aria-label={t('browse.live.statsOf', { title: broadcast.source.title })}
+              >
+                {t('browse.live.stats')}
+              </Link>
+            ) : null}
+          </span>
+        )}
+      />
+    </section>
+  );
+}
+
+/** `/browse/stream/live/:slug?`: what is live now and next, for the brand's streams or one of them. */
 export function LivePage() {
   const { t } = useI18n();
-  const { media } = useLoaderData<BrowseLoader>();
-  return <ComingSoonPage title={t('browse.liveTitle')} subtitle={t(`media.${media}.title`)} />;
+  const data = useLoaderData<LiveLoader>();
+  const nowMs = useNow();
+  if (!data || data instanceof Response) return null;
+  const mediaTitle = t(`media.${data.media}.title`);
+  if (data.slug === null) {
+    if (data.live.refusal) {
+      return (
+        <div className="page">
+          <AccessRefused media={data.media} reason={data.live.refusal} />
+        </div>
+      );
+    }
+    const { streams } = data.live;
+    return (
+      <Page title={t('browse.liveTitle')} subtitle={mediaTitle}>
+        {streams.length === 0 ? (
+          <p className="browse-empty">{t('browse.nothingToDisplay')}</p>
+        ) : (
+          <div className="browse-sections">
+            <OnAir streams={streams} nowMs={nowMs} />
+            <Schedule streams={streams} nowMs={nowMs} showStreamTitles />
+          </div>
+        )}
+      </Page>
+    );
+  }
+  if (data.stream.kind === 'refused') {
+    return (
+      <div className="page">
+        <AccessRefused media={data.media} reason={data.stream.reason} />
+      </div>
+    );
+  }
+  const stream = data.stream.media;
+  return (
+    <Page title={stream.title} subtitle={t('browse.liveTitle')}>
+      <div className="browse-sections">
+        <div className="media-details__actions">
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => {
+              playStream(stream);
+            }}
+          >
+            {t('browse.live.watchLive', { title: stream.title })}
+          </button>
+          <Link className="button button--ghost" to={mediaDetailsHref(stream)}>
+            {t('browse.live.details')}
+          </Link>
+          <Link className="button button--ghost" to={liveHref()}>
+            {t('browse.live.allStreams')}
+          </Link>
+        </div>
+        <OnAir streams={[stream]} nowMs={nowMs} />
+        <Schedule streams={[stream]} nowMs={nowMs} showStreamTitles={false} />
+      </div>
+    </Page>
+  );
 }
 
 /** The route module's component, as React Router's `lazy` expects it. */

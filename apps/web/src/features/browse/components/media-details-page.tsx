@@ -1,13 +1,20 @@
 import { useLoaderData } from 'react-router';
-import { ComingSoonPage } from '../../../components/ui/page';
-import { useI18n } from '../../../lib/i18n';
 import type { MediaDetailsLoader } from '../api/browse-loaders';
+import { AccessRefused, MediaDetailsView } from './browse-screen';
 
-/** `/browse/:media/id/:id/:slug?`: one title's details. */
+/** `/browse/:media/id/:id/:slug?`: one title's details, or why the member cannot open it. */
 export function MediaDetailsPage() {
-  const { t } = useI18n();
-  const { media } = useLoaderData<MediaDetailsLoader>();
-  return <ComingSoonPage title={t('browse.detailsTitle')} subtitle={t(`media.${media}.title`)} />;
+  const data = useLoaderData<MediaDetailsLoader>();
+  if (!data || data instanceof Response) return null;
+  return (
+    <div className="page">
+      {data.result.kind === 'refused' ? (
+        <AccessRefused media={data.media} reason={data.result.reason} />
+      ) : (
+        <MediaDetailsView media={data.result.media} />
+      )}
+    </div>
+  );
 }
 
 /** The route module's component, as React Router's `lazy` expects it. */

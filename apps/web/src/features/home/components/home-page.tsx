@@ -1,24 +1,24 @@
 import { memberDisplayName } from '@member/domain';
-import { useId } from 'react';
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import { useLoaderData } from 'react-router';
 import { Page } from '../../../components/ui/page';
 import { useI18n } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
+import type { HomeData } from '../api/home-loader';
 
-/** `/`: a welcome with the member's display name; the shelves arrive with the catalogue. */
+/**
+ * `/`: a welcome with the member's display name, then the shelves (spec section 2), whose code the
+ * route's loader brought (`HomeData.Content`) so that this module stays within the first page's budget.
+ */
 export function HomePage() {
   const { t } = useI18n();
   const { member } = useSession();
-  const shelvesId = useId();
-  const name = member ? memberDisplayName(member) : '';
+  const home = useLoaderData<HomeData | null>();
   return (
-    <Page title={t('home.welcome', { name })} documentTitle={t('menu.home')}>
-      <section className="section" aria-labelledby={shelvesId}>
-        <h2 className="section__title" id={shelvesId}>
-          {t('home.shelvesTitle')}
-        </h2>
-        <ComingSoon headingLevel={3} />
-      </section>
+    <Page
+      title={t('home.welcome', { name: member ? memberDisplayName(member) : '' })}
+      documentTitle={t('menu.home')}
+    >
+      {home && <home.Content home={home} />}
     </Page>
   );
 }

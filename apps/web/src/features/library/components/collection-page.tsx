@@ -1,10 +1,92 @@
-import { ComingSoonPage } from '../../../components/ui/page';
+import { Link, useLoaderData } from 'react-router';
+import { MediaCard } from '../../../components/media/media-card';
+import { Page } from '../../../components/ui/page';
+import { HOME_PATH } from '../../../config/paths';
 import { useI18n } from '../../../lib/i18n';
+import { type LibraryEntry, removeFromCollection } from '../../../lib/media/library-api';
+import { playQueue } from '../../../lib/media/play-queue';
+import type { EntriesData } from '../api/library-loaders';
+import { removal, useOptimisticList } from '../hooks/use-optimistic-list';
+import { LibraryEmpty, LibraryError, queueItem } from './library-shared';
+import '../library.css';
 
-/** `/collection`: saved titles. Filled by a later release; until then, its heading and an honest coming-soon state. */
+const sameEntry = (a: LibraryEntry) => (b: LibraryEntry) => a.type === b.type && a.id === b.id;
+
+function CollectionGrid({ initial }: { initial: readonly LibraryEntry[] }) {
+  const { t } = useI18n();
+  const { items, error, change } = useOptimisticList(initial);
+
+  const remove = (entry: LibraryEntry) =>
+    change({
+      ...removal(sameEntry(entry)),
+      run: () => removeFromCollection({ mediaType: entry.type, id: entry.id }),
+    });
+
+  return (
+    <>
+      <LibraryError error={error} />
+      {items.length === 0 ? (
+        <LibraryEmpty
+          title={t('library.collection.empty')}
+          hint={t('library.collection.emptyHint')}
+          action={
+            <Link className="button button--primary" to={HOME_PATH}>
+              {t('menu.home')}
+            </Link>
+          }
+        />
+      ) : (
+        <ul className="library-grid">
+          {items.map((entry) => (
+            <li className="library-grid__item" key={`${entry.type}-${String(entry.id)}`}>
+              <MediaCard
+                item={{
+                  id: entry.id,
+                  mediaType: entry.type,
+                  title: entry.title,
+                  slug: '',
+                  thumbnail: entry.thumbnail,
+                  duration: entry.duration,
+                }}
+              />
+              {entry.artist ? <p className="library-grid__artist">{entry.artist}</p> : null}
+              <div className="library-grid__actions">
+                <button
+                  type="button"
+                  className="button button--primary"
+                  aria-label={t('library.actions.playOf', { title: entry.title })}
+                  onClick={() => {
+                    playQueue.play([queueItem({ ...entry, mediaType: entry.type })]);
+                  }}
+                >
+                  {t('library.actions.play')}
+                </button>
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  aria-label={t('library.collection.removeOf', { title: entry.title })}
+                  onClick={() => void remove(entry)}
+                >
+                  {t('library.actions.remove')}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/** `/collection`: the member's saved titles, newest first, as a grid; remove applies at once. */
 export function CollectionPage() {
   const { t } = useI18n();
-  return <ComingSoonPage title={t('library.collectionTitle')} />;
+  const data = useLoaderData<EntriesData | null>();
+  return (
+    <Page title={t('library.collectionTitle')} subtitle={t('library.collection.subtitle')}>
+      {data ? <CollectionGrid initial={data.entries} /> : null}
+    </Page>
+  );
 }
 
 /** The route module's component, as React Router's `lazy` expects it. */

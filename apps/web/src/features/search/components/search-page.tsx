@@ -1,10 +1,159 @@
-import { ComingSoonPage } from '../../../components/ui/page';
-import { useI18n } from '../../../lib/i18n';
+import { Suspense, use, useCallback, useEffect, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { MediaShelf } from '../../../components/media/media-shelf';
+import { Page } from '../../../components/ui/page';
+import { type Translator, useI18n, useI18nStore } from '../../../lib/i18n';
+import { MAX_QUERY_LENGTH, MIN_QUERY_LENGTH, isSearchable, normalizeQuery } from '../api/search-media';
+import { searchStringsLoaded } from '../api/search-strings';
+import { type SearchResults, useSearchResults } from '../hooks/use-search-results';
+import '../search.css';
 
-/** `/search`. Filled by a later release; until then, its heading and an honest coming-soon state. */
+/** Type-ahead waits this long after the last keystroke before it searches. */
+export const SEARCH_DEBOUNCE_MS = 200;
+
+/** The URL's query parameter: `/search?q=moon`, so that reload, back and forward keep the search. */
+export const QUERY_PARAM = 'q';
+
+/** What the status line says (and screen readers hear) once a search has settled. */
+function resultSummary(results: SearchResults, t: Translator['t'], locale: string): string {
+  switch (results.status) {
+    case 'idle':
+    case 'loading':
+      return '';
+    case 'failed':
+      return t('searching.failed');
+    case 'done': {
+      const count = results.groups.reduce((total, group) => total + group.items.length, 0);
+      if (count === 0) return t('searching.noResults.title');
+      const form = new Intl.PluralRules(locale).select(count) === 'one' ? 'one' : 'other';
+      return t(`searching.resultCount.${form}`, { count, query: results.query });
+    }
+  }
+}
+
+function ResultGroups({ results, t }: { results: SearchResults; t: Translator['t'] }) {
+  const shown = results.status === 'loading' ? results.previous : results;
+  // Nothing asked yet; a failed search is told by the status line.
+  if (shown?.status !== 'done') return null;
+  const isStale = results.status === 'loading';
+  if (shown.groups.length === 0) {
+    return (
+      <section className="notice-card search-results__empty" aria-busy={isStale}>
+        <h2 className="notice-card__title">{t('searching.noResults.title')}</h2>
+        <p className="notice-card__text">{t('searching.noResults.message', { query: shown.query })}</p>
+      </section>
+    );
+  }
+  return (
+    <div className="search-results" aria-busy={isStale}>
+      {shown.groups.map((group) => (
+        <MediaShelf key={group.mediaType} title={t(`media.${group.mediaType}.title`)} items={group.items} />
+      ))}
+    </div>
+  );
+}
+
+function SearchScreen() {
+  use(searchStringsLoaded(useI18nStore()));
+  const { t, locale } = useI18n();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const urlQuery = normalizeQuery(searchParams.get(QUERY_PARAM) ?? '');
+  const [text, setText] = useState(urlQuery);
+  const [shownUrlQuery, setShownUrlQuery] = useState(urlQuery);
+  const results = useSearchResults(urlQuery);
+  const inputId = useId();
+  const hintId = useId();
+
+  // Back, forward or a link brought another query: show it in the field (not when it is this field's own).
+  if (urlQuery !== shownUrlQuery) {
+    setShownUrlQuery(urlQuery);
+    if (normalizeQuery(text) !== urlQuery) setText(urlQuery);
+  }
+
+  const query = normalizeQuery(text);
+  const writeQuery = useCallback(
+    (next: string) => {
+      // Replace, not push: Back leaves the search rather than undoing it a letter at a time.
+      setSearchParams(next ? { [QUERY_PARAM]: next } : {}, { replace: true, preventScrollReset: true });
+    },
+    [setSearchParams],
+  );
+
+  useEffect(() => {
+    if (query === urlQuery) return;
+    const timer = setTimeout(() => {
+      writeQuery(query);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [query, urlQuery, writeQuery]);
+
+  const isPending = query !== urlQuery || results.status === 'loading';
+
+  return (
+    <>
+      <form
+        className="search-form"
+        role="search"
+        onSubmit={(event) => {
+          // Enter searches at once rather than after the type-ahead's pause.
+          event.preventDefault();
+          if (query !== urlQuery) writeQuery(query);
+        }}
+      >
+        <label className="field__label" htmlFor={inputId}>
+          {t('searching.label')}
+        </label>
+        <div className="search-form__row">
+          <input
+            id={inputId}
+            className="input search-form__input"
+            type="search"
+            name={QUERY_PARAM}
+            value={text}
+            maxLength={MAX_QUERY_LENGTH}
+            placeholder={t('searching.placeholder')}
+            autoComplete="off"
+            spellCheck={false}
+            enterKeyHint="search"
+            aria-describedby={hintId}
+            onChange={(event) => {
+              setText(event.currentTarget.value);
+            }}
+          />
+          <button type="submit" className="button button--primary">
+            {t('searching.submit')}
+          </button>
+        </div>
+        <p className="search-form__hint" id={hintId}>
+          {query !== '' && !isSearchable(query) ? t('searching.tooShort', { count: MIN_QUERY_LENGTH }) : ''}
+        </p>
+      </form>
+      <p className="search-status" role="status">
+        {isPending ? '' : resultSummary(results, t, locale)}
+      </p>
+      <ResultGroups results={results} t={t} />
+    </>
+  );
+}
+
+/**
+ * `/search` (spec section 2): type-ahead over titles, people and descriptions, with results grouped by
+ * media type. The query lives in the URL (`?q=`), written 200 ms after the last keystroke; the results
+ * follow the URL, so reload, Back and Forward show the same search. A polite live region reads out the
+ * outcome. The screen fetches for itself (no route loader): the route table ships in the first page's
+ * JavaScript, where decision 004's budget has no room for one more loader.
+ */
 export function SearchPage() {
   const { t } = useI18n();
-  return <ComingSoonPage title={t('search.title')} />;
+  return (
+    <Page title={t('search.title')}>
+      <Suspense fallback={null}>
+        <SearchScreen />
+      </Suspense>
+    </Page>
+  );
 }
 
 /** The route module's component, as React Router's `lazy` expects it. */

@@ -1,0 +1,264 @@
+import type { Address } from '@member/domain/address';
+import type { Kysely } from 'kysely';
+
+import type { Database } from '../../db/schema';
+
+/** Account rows (addresses, orders, credentials, picture, deletion); every query is scoped by brand and member. */
+export function createAccountRepository(db: Kysely<Database>) {
+  return {
+    findMember: (brandId: number, memberId: number) =>
+      db
+        .selectFrom('members')
+        .selectAll()
+        .where('brand_id', '=', brandId)
+        .where('id', '=', memberId)
+        .executeTakeFirst(),
+
+    /** Another member of the brand with this (normalised) email, if any. */
+    findOtherMemberByEmail: (brandId: number, email: string, exceptMemberId: number) =>
+      db
+        .selectFrom('members')
+        .select('id')
+        .where('brand_id', '=', brandId)
+        .where('email', '=', email)
+        .where('id', '<>', exceptMemberId)
+        .executeTakeFirst(),
+
+    updateEmail: async (brandId: number, memberId: number, email: string, at: string) => {
+      await db
+        .updateTable('members')
+        .set({ email, updated_at: at })
+        .where('brand_id', '=', brandId)
+        .where('id', '=', memberId)
+        .execute();
+    },
+
+    /** Saves the new hash only if the stored one is still the one checked, so two changes cannot interleave. */
+    updatePasswordHash: async (
+      brandId: number,
+      memberId: number,
+      expectedHash: string,
+      hash: string,
+      at: string,
+    ): Promise<boolean> => {
+      const result = await db
+        .updateTable('members')
+        .set({ password_hash: hash, updated_at: at })
+        .where('brand_id', '=', brandId)
+        .where('id', '=', memberId)
+        .where('password_hash', '=', expectedHash)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Revokes every live session of the member but `keepSessionId` (null: all of them). */
+    revokeSessions: async (brandId: number, memberId: number, keepSessionId: string | null, at: string) => {
+      let query = db
+        .updateTable('sessions')
+        .set({ revoked_at: at })
+        .where('brand_id', '=', brandId)
+        .where('member_id', '=', memberId)
+        .where('revoked_at', 'is', null);
+      if (keepSessionId) query = query.where('id', '<>', keepSessionId);
+      await query.execute();
+    },
+
+    listSubscriptions: (brandId: number, memberId: number) =>
+      db
+        .selectFrom('subscriptions')
+        .select(['is_active', 'plan_name'])
+        .where('brand_id', '=', brandId)
+        .where('member_id', '=', memberId)
+        .execute(),
+
+    // Shipping addresses
+
+    listAddresses: (brandId: number, memberId: number) =>
+      db
+        .selectFrom('shipping_addresses')
+        .selectAll()
+        .where('brand_id', '=', brandId)
+        .where('member_id', '=', memberId)
+        .orderBy('id', 'asc')
+        .execute(),
+
+    findAddress: (brandId: number, memberId: number, id: number) =>
+      db
+        .selectFrom('shipping_addresses')
+        .selectAll()
+        .where('brand_id', '=', brandId)
+        .where('member_id', '=', memberId)
+        .where('id', '=', id)
+        .executeTakeFirst(),
+
+    countAddresses: async (brandId: number, memberId: number): Promise<number> => {
+      const row = await db
+        .selectFrom('shipping_addresses')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('brand_id', '=', brandId)
+        .where('member_id', '=', memberId)
+        .executeTakeFirst();
+      return Number(row?.count ?? 0);
+    },
+
+    insertAddress: async (brandId: number, memberId: number, address: Address, at: string) => {
+      const row = await db
+        .insertInto('shipping_addresses')
+        .values({
+          brand_id: brandId,
+          member_id: memberId,
+          country: address.country,
+          first_name: address.firstName,
+          last_name: address.lastName,
+          address: address.address,
+          apartment: address.apartment,
+          city: address.city,
+          region: address.region,
+          postcode: address.postcode,
+          phone: address.phone,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    updateAddress: async (
+      brandId: number,
+      memberId: number,
+      id: number,
+      address: Address,
+      at: string,
+    ): Promise<boolean> => {
+      const result = await db
+        .updateTable('shipping_addresses')
+        .set({
+          country: address.country,
+          first_name: address.firstName,
+          last_name: address.lastName,
+          address: address.address,
+          apartment: address.apartment,
+          city: address.city,
+          region: address.region,
+          postcode: address.postcode,
+          phone: address.phone,
+          updated_at: at,
+        })
+        .where('brand_id', '=', brandId)
+        .where('member_id', '=', memberId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    deleteAddress: async (brandId: number, memberId: number, id: number): Promise<boolean> => {
+      const result = await db
+        .deleteFrom('shipping_addresses')
+        .where('brand_id', '=', brandId)
+        .where('member_id', '=', memberId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    },
+
+    // Orders (written by the marketplace, a later issue)
+
+    listOrders: (brandId: number, memberId: number, limit: number) =>
+      db
+        .selectFrom('orders')
+        .selectAll()
+        .where('brand_id', '=', brandId)
+        .where('member_id', '=', memberId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute(),
+
+    listOrderItems: (orderIds: readonly number[]) =>
+      orderIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('order_items')
+            .selectAll()
+            .where('order_id', 'in', orderIds)
+            .orderBy('id', 'asc')
+            .execute(),
+
+    // Profile picture
+
+    saveAvatar: async (avatar: {
+      brandId: number;
+      memberId: number;
+      version: string;
+      contentType: string;
+      data: string;
+      url: string;
+      at: string;
+    }) => {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('member_avatars')
+          .values({
+            member_id: avatar.memberId,
+            brand_id: avatar.brandId,
+            version: avatar.version,
+            content_type: avatar.contentType,
+            data: avatar.data,
+            updated_at: avatar.at,
+          })
+          .onConflict((oc) =>
+            oc.column('member_id').doUpdateSet({
+              version: avatar.version,
+              content_type: avatar.contentType,
+              data: avatar.data,
+              updated_at: avatar.at,
+            }),
+          )
+          .execute();
+        await trx
+          .updateTable('members')
+          .set({ avatar_url: avatar.url, updated_at: avatar.at })
+          .where('brand_id', '=', avatar.brandId)
+          .where('id', '=', avatar.memberId)
+          .execute();
+      });
+    },
+
+    findAvatar: (brandId: number, memberId: number) =>
+      db
+        .selectFrom('member_avatars')
+        .select(['version', 'content_type', 'data'])
+        .where('brand_id', '=', brandId)
+        .where('member_id', '=', memberId)
+        .executeTakeFirst(),
+
+    /**
+     * Deletes the member and everything that is theirs in one transaction: the rows that reference
+     * the member cascade (sessions, subscriptions, wallet and ledger, addresses, orders, picture,
+     * library, payment methods, reset keys, mail); events and sign-in attempts, which only name the
+     * member, are deleted here.
+     */
+    deleteMember: async (brandId: number, memberId: number, email: string): Promise<boolean> =>
+      db.transaction().execute(async (trx) => {
+        await trx
+          .deleteFrom('events')
+          .where('brand_id', '=', brandId)
+          .where('member_id', '=', memberId)
+          .execute();
+        await trx
+          .deleteFrom('login_attempts')
+          .where('brand_id', '=', brandId)
+          .where('email', '=', email)
+          .execute();
+        const result = await trx
+          .deleteFrom('members')
+          .where('brand_id', '=', brandId)
+          .where('id', '=', memberId)
+          .executeTakeFirst();
+        return Number(result.numDeletedRows) === 1;
+      }),
+  };
+}
+
+export type AccountRepository = ReturnType<typeof createAccountRepository>;

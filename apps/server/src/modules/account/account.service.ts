@@ -1,0 +1,333 @@
+import { createHash } from 'node:crypto';
+
+import {
+  type CredentialFieldIssue,
+  canDeactivateAccount,
+  changeEmailSchema,
+  changePasswordSchema,
+  parseCredentials,
+} from '@member/domain/account-security';
+import { type Address, MAX_ADDRESSES_PER_MEMBER, parseAddress } from '@member/domain/address';
+
+import type { MemberAuth, RequestContext } from '../../context';
+import { isoNow, readJson } from '../../db/json';
+import type { ShippingAddressRow } from '../../db/schema-wallet-account';
+import { AppError, badInput, forbidden, notFound } from '../../errors';
+import type { AuthService, IssuedMemberToken } from '../auth/auth.service';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import type { EventsService } from '../events/events.service';
+import type { AccountRepository } from './account.repository';
+import { toAvatar } from './avatar-image';
+
+export interface ShippingAddress extends Address {
+  id: number;
+}
+
+export interface OrderProduct {
+  productId: string;
+  name: string;
+  quantity: number;
+  unitPrice: number;
+  image: string | null;
+}
+
+export interface MemberOrder {
+  id: number;
+  reference: string;
+  status: string;
+  createdAt: string;
+  currency: string;
+  products: OrderProduct[];
+  shippingInfo: {
+    name: string | null;
+    address: string | null;
+    city: string | null;
+    postcode: string | null;
+    country: string | null;
+    method: string | null;
+  };
+  subtotal: number;
+  deliveryFee: number;
+  orderTotal: number;
+  freeGift: string | null;
+}
+
+/** The first refused field, as `invalid_input`-style slug and an English message for API callers. */
+function refuse(issues: CredentialFieldIssue[]): never {
+  const first = issues[0];
+  throw badInput(
+    `Check the field "${first?.field ?? 'input'}": ${first?.issue ?? 'invalid'}.`,
+    first?.issue ?? 'invalid_input',
+  );
+}
+
+function toShippingAddress(row: ShippingAddressRow): ShippingAddress {
+  return {
+    id: row.id,
+    country: row.country,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    address: row.address,
+    apartment: row.apartment,
+    city: row.city,
+    region: row.region,
+    postcode: row.postcode,
+    phone: row.phone,
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  const { code } = error;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}
+
+export const avatarUrl = (memberId: number, version: string) =>
+  `/membergraphapi/api/avatars/${memberId}/${version}.jpg`;
+
+export interface AccountServiceDeps {
+  repository: AccountRepository;
+  auth: Pick<AuthService, 'reissue'>;
+  events: EventsService;
+  now?: () => Date;
+}
+
+export function createAccountService({
+  repository,
+  auth,
+  events,
+  now = () => new Date(),
+}: AccountServiceDeps) {
+  const scope = (ctx: RequestContext, member: MemberAuth) => [ctx.brand.config.id, member.claims.id] as const;
+
+  /** The member's row with the current password checked; a wrong password is refused with one slug. */
+  async function checkPassword(ctx: RequestContext, member: MemberAuth, password: string) {
+    const row = await repository.findMember(...scope(ctx, member));
+    if (!row) throw notFound('Member not found');
+    if (!(await verifyPassword(password, row.password_hash))) {
+      throw forbidden('The current password is not correct.', 'wrong_password');
+    }
+    return row;
+  }
+
+  async function changeEmail(
+    ctx: RequestContext,
+    member: MemberAuth,
+    input: unknown,
+  ): Promise<IssuedMemberToken> {
+    const parsed = parseCredentials(changeEmailSchema, input);
+    if (!parsed.ok) refuse(parsed.issues);
+    const { newEmail, currentPassword } = parsed.value;
+    const row = await checkPassword(ctx, member, currentPassword);
+    if (row.email === newEmail) throw badInput('This is already your email address.', 'email_unchanged');
+    const [brandId, memberId] = scope(ctx, member);
+    const taken = () =>
+      badInput('Another account on this site already uses this email address.', 'email_taken');
+    if (await repository.findOtherMemberByEmail(brandId, newEmail, memberId)) throw taken();
+    try {
+      await repository.updateEmail(brandId, memberId, newEmail, isoNow(now()));
+    } catch (error) {
+      // Another account took the address between the check and the update (members_brand_email).
+      if (isUniqueViolation(error)) throw taken();
+      throw error;
+    }
+    const issued = await auth.reissue(member, brandId);
+    await events.recordServerEvent({ ...ctx, auth: { ...member, claims: issued.claims } }, 'members', {
+      action: 'email_changed',
+    });
+    return issued;
+  }
+
+  /** Saves a new password and signs out every other session of the member. */
+  async function changePassword(ctx: RequestContext, member: MemberAuth, input: unknown): Promise<void> {
+    const parsed = parseCredentials(changePasswordSchema, input);
+    if (!parsed.ok) refuse(parsed.issues);
+    const row = await checkPassword(ctx, member, parsed.value.currentPassword);
+    const [brandId, memberId] = scope(ctx, member);
+    const at = isoNow(now());
+    const saved = await repository.updatePasswordHash(
+      brandId,
+      memberId,
+      row.password_hash,
+      await hashPassword(parsed.value.newPassword),
+      at,
+    );
+    if (!saved)
+      throw new AppError(
+        'BAD_USER_INPUT',
+        'The password changed meanwhile; try again.',
+        'password_changed_meanwhile',
+      );
+    await repository.revokeSessions(brandId, memberId, member.sessionId, at);
+    await events.recordServerEvent(ctx, 'members', { action: 'password_changed' });
+  }
+
+  async function listAddresses(ctx: RequestContext, member: MemberAuth): Promise<ShippingAddress[]> {
+    return (await repository.listAddresses(...scope(ctx, member))).map(toShippingAddress);
+  }
+
+  async function getAddress(
+    ctx: RequestContext,
+    member: MemberAuth,
+    id: number,
+  ): Promise<ShippingAddress | null> {
+    if (!Number.isSafeInteger(id) || id < 1) return null;
+    const row = await repository.findAddress(...scope(ctx, member), id);
+    return row ? toShippingAddress(row) : null;
+  }
+
+  function parseOrRefuse(input: unknown): Address {
+    const parsed = parseAddress(input);
+    if (parsed.ok) return parsed.address;
+    const first = parsed.issues[0];
+    throw badInput(
+      `Check the field "${first?.field ?? 'address'}": ${first?.issue ?? 'invalid'}.`,
+      `address_${first?.field ?? 'invalid'}_${first?.issue ?? 'invalid'}`,
+    );
+  }
+
+  async function addAddress(
+    ctx: RequestContext,
+    member: MemberAuth,
+    input: unknown,
+  ): Promise<ShippingAddress> {
+    const address = parseOrRefuse(input);
+    const [brandId, memberId] = scope(ctx, member);
+    if ((await repository.countAddresses(brandId, memberId)) >= MAX_ADDRESSES_PER_MEMBER) {
+      throw badInput(`You can keep at most ${MAX_ADDRESSES_PER_MEMBER} addresses.`, 'too_many_addresses');
+    }
+    const id = await repository.insertAddress(brandId, memberId, address, isoNow(now()));
+    return { id, ...address };
+  }
+
+  async function updateAddress(
+    ctx: RequestContext,
+    member: MemberAuth,
+    id: number,
+    input: unknown,
+  ): Promise<ShippingAddress> {
+    const address = parseOrRefuse(input);
+    const updated = await repository.updateAddress(...scope(ctx, member), id, address, isoNow(now()));
+    if (!updated) throw notFound('This address does not exist.', 'address_not_found');
+    return { id, ...address };
+  }
+
+  async function deleteAddress(ctx: RequestContext, member: MemberAuth, id: number): Promise<void> {
+    if (!(await repository.deleteAddress(...scope(ctx, member), id))) {
+      throw notFound('This address does not exist.', 'address_not_found');
+    }
+  }
+
+  async function listOrders(ctx: RequestContext, member: MemberAuth): Promise<MemberOrder[]> {
+    const orders = await repository.listOrders(...scope(ctx, member), 100);
+    const items = await repository.listOrderItems(orders.map((order) => order.id));
+    return orders.map((order) => {
+      const shipping = readJson<Record<string, unknown>>(order.shipping_info, {});
+      const text = (key: string) => (typeof shipping[key] === 'string' ? shipping[key] : null);
+      return {
+        id: order.id,
+        reference: order.reference,
+        status: order.status,
+        createdAt: order.created_at,
+        currency: order.currency,
+        products: items
+          .filter((item) => item.order_id === order.id)
+          .map((item) => ({
+            productId: item.product_id,
+            name: item.name,
+            quantity: item.quantity,
+            unitPrice: item.unit_price,
+            image: item.image,
+          })),
+        shippingInfo: {
+          name: text('name'),
+          address: text('address'),
+          city: text('city'),
+          postcode: text('postcode'),
+          country: text('country'),
+          method: text('method'),
+        },
+        subtotal: order.subtotal,
+        deliveryFee: order.delivery_fee,
+        orderTotal: order.total,
+        freeGift: order.free_gift,
+      };
+    });
+  }
+
+  /** Checks, resizes and stores the picture; returns its new URL (changes with every upload). */
+  async function setAvatar(ctx: RequestContext, member: MemberAuth, bytes: Buffer): Promise<string> {
+    const { data, contentType } = await toAvatar(bytes);
+    const version = createHash('sha256').update(data).digest('base64url').slice(0, 16);
+    const [brandId, memberId] = scope(ctx, member);
+    const url = avatarUrl(memberId, version);
+    await repository.saveAvatar({
+      brandId,
+      memberId,
+      version,
+      contentType,
+      data: data.toString('base64'),
+      url,
+      at: isoNow(now()),
+    });
+    return url;
+  }
+
+  async function readAvatar(
+    brandId: number,
+    memberId: number,
+    version: string,
+  ): Promise<{ contentType: string; data: Buffer } | null> {
+    const row = await repository.findAvatar(brandId, memberId);
+    if (row?.version !== version) return null;
+    return { contentType: row.content_type, data: Buffer.from(row.data, 'base64') };
+  }
+
+  async function deactivationAllowed(ctx: RequestContext, member: MemberAuth): Promise<boolean> {
+    const subscriptions = await repository.listSubscriptions(...scope(ctx, member));
+    return canDeactivateAccount(
+      member.claims,
+      subscriptions.map((subscription) => ({ isActive: subscription.is_active === 1 })),
+    );
+  }
+
+  /**
+   * Deletes a free or demo account and all its data (spec sections 4 and 6) after an explicit
+   * confirmation and the current password. Paying members are refused.
+   */
+  async function deactivate(
+    ctx: RequestContext,
+    member: MemberAuth,
+    input: { currentPassword: string; confirm: boolean },
+  ): Promise<void> {
+    if (!input.confirm) {
+      throw badInput('Confirm that you want to delete your account.', 'confirmation_required');
+    }
+    const row = await checkPassword(ctx, member, input.currentPassword);
+    if (!(await deactivationAllowed(ctx, member))) {
+      throw forbidden(
+        'Accounts with a paid membership cannot be deleted here. Cancel your membership first, or contact support.',
+        'paid_membership',
+      );
+    }
+    const deleted = await repository.deleteMember(...scope(ctx, member), row.email);
+    if (!deleted) throw notFound('Member not found');
+  }
+
+  return {
+    changeEmail,
+    changePassword,
+    listAddresses,
+    getAddress,
+    addAddress,
+    updateAddress,
+    deleteAddress,
+    listOrders,
+    setAvatar,
+    readAvatar,
+    deactivationAllowed,
+    deactivate,
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,48 @@
+// content.startPlayback (issue 4 part 4): playback authorization and signed media URLs.
+export const mediaTypeDefs = /* GraphQL */ `
+  "The player a playback opens."
+  enum PlaybackKind {
+    AUDIO
+    VIDEO
+    LIVE
+    EPUB
+    GAME
+    DOWNLOAD
+  }
+
+  """
+  A signed, short-lived link to a title's media. url is a path on the media origin
+  (/media/s/<expires>/<depth>/<signature>/...); relative URLs inside an HLS playlist or a game's folder
+  are covered by the same signature. startSeconds and endSeconds bound a chapter or track within the
+  file (null: from the start, to the end).
+  """
+  type Playback {
+    id: Int!
+    mediaType: String!
+    title: String!
+    kind: PlaybackKind!
+    url: String!
+    mimeType: String!
+    startSeconds: Float
+    endSeconds: Float
+    "ISO-8601 UTC; ask again (startPlayback) after it."
+    expiresAt: String!
+    vendor_id: String
+  }
+
+  type StartPlaybackPayload {
+    responseResult: ResponseResult!
+    playback: Playback
+  }
+
+  extend type ContentMutation {
+    """
+    Authorizes playback of a title (a track, episode or chapter by its parent's rules) for the signed-in
+    member with the rules of content.media, records a consumptions event with the title's vendor_id and
+    answers a signed URL. Refusals in responseResult: slug media_not_found (unknown, another brand's,
+    hidden on this device, id below 1), not_available_in_location, subscription_required,
+    media_not_playable (no media file), invalid_input (unknown media type).
+    """
+    startPlayback(mediaType: String!, id: Int!): StartPlaybackPayload!
+  }
+`;

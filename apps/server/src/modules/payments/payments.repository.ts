@@ -1,0 +1,263 @@
+import type { Kysely } from 'kysely';
+
+import type { Database } from '../../db/schema';
+import type { CheckoutStatus, CheckoutsTable, PaymentsTable } from './payments.tables';
+
+import type { Insertable } from 'kysely';
+
+/** Payment rows. Member data is always read within its brand and member. */
+export function createPaymentsRepository(db: Kysely<Database>) {
+  return {
+    insertCheckout: async (row: Insertable<CheckoutsTable>) => {
+      await db.insertInto('checkouts').values(row).execute();
+    },
+
+    findCheckout: (brandId: number, id: string) =>
+      db
+        .selectFrom('checkouts')
+        .selectAll()
+        .where('brand_id', '=', brandId)
+        .where('id', '=', id)
+        .executeTakeFirst(),
+
+    /** For provider events, which name a checkout but no brand; the row then gives the brand. */
+    findCheckoutById: (id: string) =>
+      db.selectFrom('checkouts').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    /** Moves a checkout from one status to another only if it is still in `from` (one winner). */
+    transitionCheckout: async (
+      id: string,
+      from: CheckoutStatus,
+      changes: {
+        status: CheckoutStatus;
+        updated_at: string;
+        failure_code?: string | null;
+        payment_intent_id?: string | null;
+        attempts?: number;
+      },
+    ) => {
+      const result = await db
+        .updateTable('checkouts')
+        .set(changes)
+        .where('id', '=', id)
+        .where('status', '=', from)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    markCheckoutSucceeded: async (id: string, paymentIntentId: string, at: string) => {
+      await db
+        .updateTable('checkouts')
+        .set({ status: 'succeeded', payment_intent_id: paymentIntentId, failure_code: null, updated_at: at })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Inserts a payment unless one with the same provider id or idempotency key exists. */
+    insertPayment: async (row: Insertable<PaymentsTable>) => {
+      const result = await db
+        .insertInto('payments')
+        .values(row)
+        .onConflict((conflict) => conflict.doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+    },
+
+    findPaymentByProviderId: (provider: string, providerPaymentId: string) =>
+      db
+        .selectFrom('payments')
+        .selectAll()
+        .where('provider', '=', provider)
+        .where('provider_payment_id', '=', providerPaymentId)
+        .executeTakeFirst(),
+
+    findPaymentByIdempotencyKey: (key: string) =>
+      db.selectFrom('payments').selectAll().where('idempotency_key', '=', key).executeTakeFirst(),
+
+    setPaymentMember: async (paymentId: string, memberId: number) => {
+      await db
+        .updateTable('payments')
+        .set({ member_id: memberId })
+        .where('id', '=', paymentId)
+        .where('member_id', 'is', null)
+        .execute();
+    },
+
+    setPaymentSubscription: async (paymentId: string, subscriptionId: number) => {
+      await db
+        .updateTable('payments')
+        .set({ subscription_id: subscriptionId })
+        .where('id', '=', paymentId)
+        .execute();
+    },
+
+    listPayments: (brandId: number, memberId: number, limit: number) =>
+      db
+        .selectFrom('payments')
+        .selectAll()
+        .where('brand_id', '=', brandId)
+        .where('member_id', '=', memberId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute(),
+
+    /** The succeeded payments of a member's subscription, newest first. */
+    listSubscriptionPayments: (brandId: number, memberId: number, subscriptionId: number) =>
+      db
+        .selectFrom('payments')
+        .selectAll()
+        .where('brand_id', '=', brandId)
+        .where('member_id', '=', memberId)
+        .where('subscription_id', '=', subscriptionId)
+        .where('status', '=', 'succeeded')
+        .orderBy('created_at', 'desc')
+        .execute(),
+
+    /** Claims a payment's fulfilment; true for exactly one caller however often it is asked. */
+    claimFulfilment: async (paymentId: string, purpose: string, at: string) => {
+      const result = await db
+        .insertInto('payment_fulfilments')
+        .values({ payment_id: paymentId, purpose, created_at: at })
+        .onConflict((conflict) => conflict.column('payment_id').doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+    },
+
+    releaseFulfilment: async (paymentId: string) => {
+      await db.deleteFrom('payment_fulfilments').where('payment_id', '=', paymentId).execute();
+    },
+
+    /** Records a provider event id; false when it was already received. */
+    recordWebhookEvent: async (id: string, provider: string, type: string, at: string) => {
+      const result = await db
+        .insertInto('webhook_events')
+        .values({ id, provider, type: type.slice(0, 100), received_at: at })
+        .onConflict((conflict) => conflict.column('id').doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+    },
+
+    forgetWebhookEvent: async (id: string) => {
+      await db.deleteFrom('webhook_events').where('id', '=', id).execute();
+    },
+
+    findCustomer: async (brandId: number, memberId: number, provider: string) => {
+      const row = await db
+        .selectFrom('payment_customers')
+        .select('customer_id')
+        .where('brand_id', '=', brandId)
+        .where('member_id', '=', memberId)
+        .where('provider', '=', provider)
+        .executeTakeFirst();
+      return row?.customer_id ?? null;
+    },
+
+    /** Keeps the first customer when two requests create one at once. */
+    insertCustomer: async (
+      brandId: number,
+      memberId: number,
+      provider: string,
+      customerId: string,
+      at: string,
+    ) => {
+      await db
+        .insertInto('payment_customers')
+        .values({ brand_id: brandId, member_id: memberId, provider, customer_id: customerId, created_at: at })
+        .onConflict((conflict) => conflict.columns(['brand_id', 'member_id', 'provider']).doNothing())
+        .execute();
+    },
+
+    listPaymentMethods: (brandId: number, memberId: number) =>
+      db
+        .selectFrom('payment_methods')
+        .selectAll()
+        .where('brand_id', '=', brandId)
+        .where('member_id', '=', memberId)
+        .orderBy('is_default', 'desc')
+        .orderBy('created_at', 'desc')
+        .execute(),
+
+    findPaymentMethod: (brandId: number, memberId: number, id: string) =>
+      db
+        .selectFrom('payment_methods')
+        .selectAll()
+        .where('brand_id', '=', brandId)
+        .where('member_id', '=', memberId)
+        .where('id', '=', id)
+        .executeTakeFirst(),
+
+    /** Saves a card (once per id) and, when asked, makes it the only default, in one transaction. */
+    savePaymentMethod: async (
+      row: {
+        id: string;
+        brand_id: number;
+        member_id: number;
+        provider: string;
+        cc_type: string;
+        cc_last: string;
+        exp_month: number;
+        exp_year: number;
+      },
+      makeDefault: boolean,
+      replaces: string | null,
+      at: string,
+    ) =>
+      db.transaction().execute(async (trx) => {
+        const existing = await trx
+          .selectFrom('payment_methods')
+          .select(['id', 'member_id', 'brand_id'])
+          .where('id', '=', row.id)
+          .executeTakeFirst();
+        if (existing && (existing.member_id !== row.member_id || existing.brand_id !== row.brand_id))
+          return false;
+        if (!existing) {
+          await trx
+            .insertInto('payment_methods')
+            .values({ ...row, is_default: 0, created_at: at, updated_at: at })
+            .execute();
+        }
+        if (replaces) {
+          await trx
+            .deleteFrom('payment_methods')
+            .where('brand_id', '=', row.brand_id)
+            .where('member_id', '=', row.member_id)
+            .where('id', '=', replaces)
+            .execute();
+        }
+        if (makeDefault) {
+          await trx
+            .updateTable('payment_methods')
+            .set((eb) => ({
+              is_default: eb.case().when('id', '=', row.id).then(1).else(0).end(),
+              updated_at: at,
+            }))
+            .where('brand_id', '=', row.brand_id)
+            .where('member_id', '=', row.member_id)
+            .execute();
+        }
+        return true;
+      }),
+
+    setDefaultPaymentMethod: async (brandId: number, memberId: number, id: string, at: string) =>
+      db.transaction().execute(async (trx) => {
+        const found = await trx
+          .selectFrom('payment_methods')
+          .select('id')
+          .where('brand_id', '=', brandId)
+          .where('member_id', '=', memberId)
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (!found) return false;
+        await trx
+          .updateTable('payment_methods')
+          .set((eb) => ({ is_default: eb.case().when('id', '=', id).then(1).else(0).end(), updated_at: at }))
+          .where('brand_id', '=', brandId)
+          .where('member_id', '=', memberId)
+          .execute();
+        return true;
+      }),
+  };
+}
+
+export type PaymentsRepository = ReturnType<typeof createPaymentsRepository>;

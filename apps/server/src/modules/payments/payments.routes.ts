@@ -1,0 +1,232 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+
+import type { AppConfig } from '../../config';
+import { readJson } from '../../db/json';
+import { badInput, unauthenticated } from '../../errors';
+import { addRequestContextHook } from '../../http/request-context';
+import type { Services } from '../../services';
+import { setMemberCookie } from '../auth/auth.cookies';
+import { renderHostedPage } from './hosted-page';
+import type { CheckoutRow } from './payments.tables';
+
+const MAX_FORM_BYTES = 4 * 1024;
+
+const PaymentMethodBody = z.object({ paymentMethodId: z.string().min(1).max(120) });
+const ConfirmSetupBody = z.object({
+  clientSecret: z.string().min(1).max(200),
+  number: z.string().max(30),
+  expiry: z.string().max(10),
+  cvc: z.string().max(6),
+});
+const PayForm = z.object({
+  cardnumber: z.string().max(30).default(''),
+  expiry: z.string().max(10).default(''),
+  cvc: z.string().max(6).default(''),
+  name: z.string().max(80).default(''),
+});
+
+function requireMember(request: FastifyRequest) {
+  const { auth } = request.ctx;
+  if (auth.kind !== 'member') throw unauthenticated('Please sign in');
+  return auth;
+}
+
+/**
+ * The payment-return `state` of spec sections 2 and 4: is_success, slug (what was paid for),
+ * subscription_provider and, for subscriptions, price and subscription_id. It is information for the
+ * page; the server never takes it as proof of payment.
+ */
+export function returnUrl(checkout: CheckoutRow, providerName: string, isSuccess: boolean): string {
+  const metadata = readJson<Record<string, string>>(checkout.metadata, {});
+  const subscriptionId = metadata.subscription_ref_id;
+  const state = {
+    is_success: isSuccess,
+    slug: checkout.purpose,
+    subscription_provider: providerName,
+    ...(subscriptionId
+      ? { price: (checkout.amount_minor / 100).toFixed(2), subscription_id: subscriptionId }
+      : {}),
+  };
+  const path = !isSuccess && metadata.cancel_path ? metadata.cancel_path : checkout.return_path;
+  return `${path}${path.includes('?') ? '&' : '?'}state=${encodeURIComponent(JSON.stringify(state))}`;
+}
+
+/** `/paymentflow`: the Stripe-shaped REST calls, the sandbox's hosted page, and the webhook. */
+export async function registerPaymentFlow(app: FastifyInstance, services: Services, config: AppConfig) {
+  const { payments } = services;
+
+  // The webhook has no brand host (a provider posts to one URL): it is outside the brand scope, reads
+  // its body as raw text (the signature covers the exact bytes) and is deduplicated by event id.
+  await app.register((hooks) => {
+    hooks.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: 256 * 1024 },
+      (_request, body, done) => {
+        done(null, body);
+      },
+    );
+    hooks.post('/stripe/webhook', async (request, reply) => {
+      const signature = request.headers['stripe-signature'];
+      const result = await payments.handleWebhook(
+        typeof request.body === 'string' ? request.body : '',
+        typeof signature === 'string' ? signature : undefined,
+      );
+      return reply.send({ received: true, duplicate: result.duplicate });
+    });
+    return Promise.resolve();
+  });
+
+  await app.register(async (api) => {
+    addRequestContextHook(api, services, config);
+    const rateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+    api.post('/stripe/customer/create', { config: rateLimit }, async (request) => {
+      const member = requireMember(request);
+      const customerId = await payments.ensureCustomer(request.ctx.brand.config.id, member.claims);
+      return { customerId };
+    });
+
+    api.post('/stripe/setup-intent/create', { config: rateLimit }, async (request) => {
+      const member = requireMember(request);
+      const intent = await payments.createSetupIntent(request.ctx.brand.config.id, member.claims);
+      return {
+        setupIntentId: intent.setupIntentId,
+        clientSecret: intent.clientSecret,
+        customerId: intent.customerId,
+      };
+    });
+
+    api.post('/stripe/payment-method/get', { config: rateLimit }, async (request) => {
+      const member = requireMember(request);
+      const body = PaymentMethodBody.safeParse(request.body);
+      if (!body.success) throw badInput('Send the payment method id.');
+      const method = await payments.getPaymentMethod(
+        request.ctx.brand.config.id,
+        member.claims.id,
+        body.data.paymentMethodId,
+      );
+      return {
+        paymentMethodId: method.id,
+        ccLast: method.card.last4,
+        ccType: method.card.brand,
+        expMonth: method.card.exp_month,
+        expYear: method.card.exp_year,
+      };
+    });
+
+    // The sandbox's stand-in for Stripe.js card entry (confirmCardSetup).
+    api.post('/sandbox/setup-intent/confirm', { config: rateLimit }, async (request) => {
+      const member = requireMember(request);
+      const body = ConfirmSetupBody.safeParse(request.body);
+      if (!body.success) throw badInput('Send the setup intent secret and the card.');
+      return payments.confirmSandboxSetup(
+        request.ctx.brand.config.id,
+        member.claims.id,
+        body.data.clientSecret,
+        body.data,
+      );
+    });
+
+    // The hosted payment page (HTML forms post url-encoded bodies; only this scope parses them).
+    await api.register((page) => {
+      page.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string', bodyLimit: MAX_FORM_BYTES },
+        (_request, body, done) => {
+          done(
+            null,
+            Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))),
+          );
+        },
+      );
+
+      const send = (
+        request: FastifyRequest,
+        reply: FastifyReply,
+        checkout: CheckoutRow,
+        extra: {
+          failureCode?: string | null;
+          issues?: Parameters<typeof renderHostedPage>[0]['issues'];
+          values?: { expiry: string; name: string };
+        },
+        status = 200,
+      ) => {
+        const brand = request.ctx.brand.config;
+        const closed = checkout.status !== 'open' || payments.isExpired(checkout);
+        const { html, csp } = renderHostedPage({
+          locale: checkout.locale,
+          brandName: brand.name,
+          brandLogo: brand.logo,
+          accent: brand.colors.accent,
+          description: checkout.description,
+          amountMinor: checkout.amount_minor,
+          currency: checkout.currency,
+          action: `/paymentflow/checkout/${checkout.id}`,
+          cancelUrl:
+            checkout.status === 'succeeded'
+              ? returnUrl(checkout, payments.providerName, true)
+              : returnUrl(checkout, payments.providerName, false),
+          closed,
+          failureCode: extra.failureCode ?? null,
+          issues: extra.issues ?? [],
+          values: extra.values ?? { expiry: '', name: '' },
+          showTestCards: payments.providerName === 'sandbox' && !config.isProduction,
+        });
+        return reply
+          .code(status)
+          .header('content-type', 'text/html; charset=utf-8')
+          .header('content-security-policy', csp)
+          .header('cache-control', 'no-store')
+          .header('referrer-policy', 'no-referrer')
+          .send(html);
+      };
+
+      page.get<{ Params: { id: string } }>('/checkout/:id', async (request, reply) => {
+        const checkout = await payments.getCheckout(request.ctx.brand.config.id, request.params.id);
+        return send(request, reply, checkout, { failureCode: checkout.failure_code });
+      });
+
+      page.post<{ Params: { id: string } }>(
+        '/checkout/:id',
+        { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+        async (request, reply) => {
+          const form = PayForm.safeParse(request.body ?? {});
+          if (!form.success) throw badInput('The payment form is not valid.');
+          const brandId = request.ctx.brand.config.id;
+          const result = await payments.payCheckout(brandId, request.params.id, {
+            number: form.data.cardnumber,
+            expiry: form.data.expiry,
+            cvc: form.data.cvc,
+            name: form.data.name,
+          });
+          const values = { expiry: form.data.expiry, name: form.data.name };
+          switch (result.outcome) {
+            case 'succeeded': {
+              // A sign-up's member exists now: this browser, which paid, is signed in to it.
+              if (
+                result.checkout.member_id === null &&
+                result.payment.member_id !== null &&
+                result.completedNow
+              ) {
+                const issued = await services.subscriptions.startSessionFor(
+                  request.ctx,
+                  result.payment.member_id,
+                );
+                if (issued) setMemberCookie(reply, issued, config);
+              }
+              return reply.redirect(returnUrl(result.checkout, payments.providerName, true), 303);
+            }
+            case 'failed':
+              return send(request, reply, result.checkout, { failureCode: result.failureCode, values }, 402);
+            case 'invalid_card':
+              return send(request, reply, result.checkout, { issues: result.issues, values }, 400);
+            case 'closed':
+              return send(request, reply, result.checkout, {}, 409);
+          }
+        },
+      );
+      return Promise.resolve();
+    });
+  });
+}

@@ -1,0 +1,714 @@
+import { randomBytes } from 'node:crypto';
+
+import { type Locale, isLocale } from '@member/domain';
+
+import { isoNow, readJson, writeJson } from '../../db/json';
+import { AppError, badInput, forbidden, notFound } from '../../errors';
+import { type CardIssue, validateCard } from './card';
+import type { PaymentsRepository } from './payments.repository';
+import type { CheckoutRow, PaymentMethodRow, PaymentRow } from './payments.tables';
+import { type PaymentProvider, ProviderError, type ProviderPaymentIntent } from './provider';
+import type { SandboxProvider } from './sandbox-provider';
+
+/** What a hosted checkout pays for; each purpose has one handler that fulfils it. */
+export const CHECKOUT_PURPOSES = ['signup', 'coins', 'entries', 'restart'] as const;
+export type PaymentPurpose = (typeof CHECKOUT_PURPOSES)[number];
+/** Renewals are charged on the saved card, without a checkout. */
+export type ChargePurpose = PaymentPurpose | 'renewal';
+
+export interface CheckoutInput {
+  brandId: number;
+  /** Null for a visitor (sign-up): the member is created once the payment is verified. */
+  memberId: number | null;
+  purpose: PaymentPurpose;
+  /** Integer minor units (cents) of `currency`. */
+  amountMinor: number;
+  /** ISO 4217, e.g. USD. */
+  currency: string;
+  description: string;
+  /** Text values (numbers are stored as text), at most 20 entries. */
+  metadata: Record<string, string | number>;
+  /** Same-origin path the hosted page returns to with `?state=<JSON>`, e.g. `/account/wallet`. */
+  returnPath: string;
+  /** Language of the hosted page; the member's or the visitor's. */
+  locale?: Locale;
+}
+
+/** A payment the server verified with the provider itself (never from the browser's word). */
+export interface VerifiedPayment {
+  id: string;
+  brandId: number;
+  memberId: number | null;
+  amountMinor: number;
+  currency: string;
+  metadata: Record<string, string>;
+  purpose: ChargePurpose;
+  checkoutId: string | null;
+}
+
+/**
+ * Runs once per verified payment of its purpose. A sign-up handler, which creates the member,
+ * returns the member's id so the payment is recorded against them.
+ */
+export type PaymentHandler = (payment: VerifiedPayment) => Promise<unknown>;
+
+export interface PaymentMethod {
+  paymentMethodId: string;
+  ccLast: string;
+  ccType: string;
+  isDefault: boolean;
+  expMonth: number;
+  expYear: number;
+}
+
+export interface Transaction {
+  id: string;
+  date: string;
+  description: string;
+  /** Minor units of `currency`. */
+  amount: number;
+  currency: string;
+  status: 'succeeded' | 'failed';
+  purpose: string;
+}
+
+export type PayResult =
+  | { outcome: 'succeeded'; checkout: CheckoutRow; payment: PaymentRow; completedNow: boolean }
+  | { outcome: 'failed'; checkout: CheckoutRow; failureCode: string }
+  | { outcome: 'invalid_card'; checkout: CheckoutRow; issues: CardIssue[] }
+  | { outcome: 'closed'; checkout: CheckoutRow };
+
+export type ChargeResult =
+  | { outcome: 'succeeded'; payment: PaymentRow }
+  | { outcome: 'failed'; payment: PaymentRow; failureCode: string }
+  | { outcome: 'no_payment_method' };
+
+export const CARD_UPDATE_UNAVAILABLE = 'The card update feature is unavailable. Please contact support.';
+export const NO_PAYMENT_METHOD = 'There is no payment method on the account. Add one first.';
+export const PAYMENT_FAILED = 'Payment failed.';
+
+const CHECKOUT_TTL_MS = 60 * 60 * 1000;
+const MAX_AMOUNT_MINOR = 100_000_000;
+const MAX_CHECKOUT_ATTEMPTS = 10;
+/** Member providers whose cards this server manages; others (test, free, partners) cannot update one. */
+const CARD_PROVIDERS = new Set(['sandbox', 'stripe']);
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`;
+
+/** Metadata is kept as text (like Stripe's): numbers are written as their decimal text. */
+function checkMetadata(metadata: Record<string, string | number>): Record<string, string> {
+  const entries = Object.entries(metadata);
+  if (entries.length > 20) throw badInput('At most 20 metadata entries.');
+  const checked: Record<string, string> = {};
+  for (const [key, value] of entries) {
+    const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+    if (!/^[A-Za-z0-9_]{1,40}$/.test(key) || typeof text !== 'string' || text.length > 500) {
+      throw badInput('Metadata keys are 1 to 40 letters, digits or _ and values at most 500 characters.');
+    }
+    checked[key] = text;
+  }
+  return checked;
+}
+
+/** Only a same-origin path: no scheme, no `//host`, no backslashes (an open redirect otherwise). */
+export function isSafeReturnPath(path: string): boolean {
+  return /^\/(?![/\\])[^\s\\]*$/.test(path) && path.length <= 300;
+}
+
+export interface PaymentsServiceDeps {
+  repository: PaymentsRepository;
+  provider: PaymentProvider;
+  now?: () => Date;
+  /** Warnings about provider events that could not be processed. */
+  warn?: (message: string, details: Record<string, unknown>) => void;
+}
+
+export function createPaymentsService({
+  repository,
+  provider,
+  now = () => new Date(),
+  warn,
+}: PaymentsServiceDeps) {
+  const handlers = new Map<ChargePurpose, PaymentHandler>();
+
+  /** Registers the handler of a purpose (one per purpose); it runs once per verified payment. */
+  function onPaymentSucceeded(purpose: ChargePurpose, handler: PaymentHandler): void {
+    if (handlers.has(purpose)) throw new Error(`A payment handler for "${purpose}" is already registered`);
+    handlers.set(purpose, handler);
+  }
+
+  /** Opens a hosted payment page for an amount the server decided. */
+  async function createCheckout(input: CheckoutInput): Promise<{ checkoutId: string; url: string }> {
+    if (!CHECKOUT_PURPOSES.includes(input.purpose)) throw badInput('Unknown payment purpose.');
+    if (
+      !Number.isInteger(input.amountMinor) ||
+      input.amountMinor <= 0 ||
+      input.amountMinor > MAX_AMOUNT_MINOR
+    ) {
+      throw badInput('The amount must be a positive whole number of minor units.', 'invalid_amount');
+    }
+    if (!/^[A-Z]{3}$/.test(input.currency)) throw badInput('The currency must be an ISO 4217 code.');
+    if (!isSafeReturnPath(input.returnPath)) throw badInput('The return path must be a path on this site.');
+    const description = input.description.trim().slice(0, 200);
+    if (!description) throw badInput('A description is required.');
+    const at = now();
+    const checkoutId = newId('cs');
+    await repository.insertCheckout({
+      id: checkoutId,
+      brand_id: input.brandId,
+      member_id: input.memberId,
+      purpose: input.purpose,
+      amount_minor: input.amountMinor,
+      currency: input.currency,
+      description,
+      metadata: writeJson(checkMetadata(input.metadata)),
+      return_path: input.returnPath,
+      locale: input.locale && isLocale(input.locale) ? input.locale : 'en-us',
+      provider: provider.name,
+      payment_intent_id: null,
+      failure_code: null,
+      created_at: isoNow(at),
+      expires_at: isoNow(new Date(at.getTime() + CHECKOUT_TTL_MS)),
+      updated_at: isoNow(at),
+    });
+    return { checkoutId, url: `/paymentflow/checkout/${checkoutId}` };
+  }
+
+  async function getCheckout(brandId: number, checkoutId: string): Promise<CheckoutRow> {
+    const checkout = /^cs_[\w-]{10,60}$/.test(checkoutId)
+      ? await repository.findCheckout(brandId, checkoutId)
+      : undefined;
+    if (!checkout) throw notFound('This payment page does not exist.', 'checkout_not_found');
+    return checkout;
+  }
+
+  const isExpired = (checkout: CheckoutRow) => checkout.expires_at <= isoNow(now());
+
+  /** The member's provider customer, created on first use (concurrent first uses keep one). */
+  async function ensureCustomer(
+    brandId: number,
+    member: { id: number; email: string; name: string },
+  ): Promise<string> {
+    const existing = await repository.findCustomer(brandId, member.id, provider.name);
+    if (existing) return existing;
+    const customer = await provider.createCustomer({
+      email: member.email,
+      name: member.name,
+      metadata: { brand_id: String(brandId), member_id: String(member.id) },
+    });
+    await repository.insertCustomer(brandId, member.id, provider.name, customer.id, isoNow(now()));
+    return (await repository.findCustomer(brandId, member.id, provider.name)) ?? customer.id;
+  }
+
+  /** Runs the purpose's handler once for a verified payment; a failed handler can run again later. */
+  async function fulfil(payment: PaymentRow): Promise<void> {
+    const handler = handlers.get(payment.purpose as ChargePurpose);
+    if (!handler) return;
+    if (!(await repository.claimFulfilment(payment.id, payment.purpose, isoNow(now())))) return;
+    try {
+      const result = await handler(toVerified(payment));
+      const memberId = (result as { memberId?: unknown } | undefined)?.memberId;
+      if (typeof memberId === 'number' && payment.member_id === null) {
+        await repository.setPaymentMember(payment.id, memberId);
+      }
+    } catch (error) {
+      await repository.releaseFulfilment(payment.id);
+      throw error;
+    }
+  }
+
+  function toVerified(payment: PaymentRow): VerifiedPayment {
+    return {
+      id: payment.id,
+      brandId: payment.brand_id,
+      memberId: payment.member_id,
+      amountMinor: payment.amount_minor,
+      currency: payment.currency,
+      metadata: readJson<Record<string, string>>(payment.metadata, {}),
+      purpose: payment.purpose as ChargePurpose,
+      checkoutId: payment.checkout_id,
+    };
+  }
+
+  /**
+   * Records a checkout's payment after asking the provider about it: only an intent the provider
+   * reports as succeeded, for the checkout's exact amount and currency, counts. Safe to call any
+   * number of times and from any path (the payment page, a webhook, a payment return).
+   */
+  async function verifyCheckoutPayment(paymentIntentId: string): Promise<PaymentRow | null> {
+    const recorded = await repository.findPaymentByProviderId(provider.name, paymentIntentId);
+    if (recorded?.status === 'succeeded') {
+      await fulfil(recorded);
+      return recorded;
+    }
+    const intent = await provider.retrievePaymentIntent(paymentIntentId);
+    if (intent?.status !== 'succeeded') return null;
+    const checkoutId = intent.metadata.checkout_id;
+    const checkout = checkoutId ? await repository.findCheckoutById(checkoutId) : undefined;
+    if (
+      checkout?.amount_minor !== intent.amount ||
+      checkout.currency.toLowerCase() !== intent.currency.toLowerCase()
+    ) {
+      warn?.('payment intent does not match its checkout', { paymentIntentId, checkoutId });
+      return null;
+    }
+    const at = isoNow(now());
+    await repository.insertPayment({
+      id: newId('pay'),
+      brand_id: checkout.brand_id,
+      member_id: checkout.member_id,
+      provider: provider.name,
+      provider_payment_id: intent.id,
+      checkout_id: checkout.id,
+      subscription_id: null,
+      purpose: checkout.purpose,
+      status: 'succeeded',
+      amount_minor: checkout.amount_minor,
+      currency: checkout.currency,
+      description: checkout.description,
+      metadata: checkout.metadata,
+      failure_code: null,
+      idempotency_key: `checkout:${checkout.id}`,
+      created_at: at,
+    });
+    await repository.markCheckoutSucceeded(checkout.id, intent.id, at);
+    const payment = await repository.findPaymentByProviderId(provider.name, intent.id);
+    if (!payment) return null;
+    await fulfil(payment);
+    return (await repository.findPaymentByProviderId(provider.name, intent.id)) ?? payment;
+  }
+
+  function sandbox(): SandboxProvider {
+    if (provider.name !== 'sandbox') {
+      throw new AppError(
+        'UNAVAILABLE',
+        'Card entry happens on the payment provider’s own page.',
+        'provider_hosted',
+      );
+    }
+    return provider as SandboxProvider;
+  }
+
+  /**
+   * The hosted page's submit: validates the card, charges it once (the checkout moves open →
+   * processing → succeeded, so a double submit cannot charge twice), and verifies the result.
+   */
+  async function payCheckout(
+    brandId: number,
+    checkoutId: string,
+    card: { number: string; expiry: string; cvc: string; email?: string; name?: string },
+  ): Promise<PayResult> {
+    const checkout = await getCheckout(brandId, checkoutId);
+    if (checkout.status !== 'open' || isExpired(checkout) || checkout.attempts >= MAX_CHECKOUT_ATTEMPTS) {
+      return { outcome: 'closed', checkout };
+    }
+    const validated = validateCard(card, now());
+    if (!validated.ok) return { outcome: 'invalid_card', checkout, issues: validated.issues };
+    const attempt = checkout.attempts + 1;
+    const claimed = await repository.transitionCheckout(checkout.id, 'open', {
+      status: 'processing',
+      attempts: attempt,
+      updated_at: isoNow(now()),
+    });
+    if (!claimed) return { outcome: 'closed', checkout: await getCheckout(brandId, checkoutId) };
+
+    let intent: ProviderPaymentIntent;
+    try {
+      const metadata = readJson<Record<string, string>>(checkout.metadata, {});
+      const customer =
+        checkout.member_id === null
+          ? (
+              await provider.createCustomer({
+                email: metadata.email ?? card.email ?? '',
+                name: metadata.name ?? card.name ?? '',
+                metadata: { brand_id: String(brandId), checkout_id: checkout.id },
+              })
+            ).id
+          : await ensureCustomer(brandId, {
+              id: checkout.member_id,
+              email: metadata.email ?? '',
+              name: metadata.name ?? '',
+            });
+      const method = await sandbox().createCardPaymentMethod(validated.card);
+      await provider.attachPaymentMethod(method.id, customer);
+      intent = await provider.createPaymentIntent({
+        amount: checkout.amount_minor,
+        currency: checkout.currency,
+        customer,
+        paymentMethod: method.id,
+        description: checkout.description,
+        metadata: { checkout_id: checkout.id, purpose: checkout.purpose },
+        offSession: false,
+        idempotencyKey: `checkout:${checkout.id}:${attempt}`,
+      });
+    } catch (error) {
+      await repository.transitionCheckout(checkout.id, 'processing', {
+        status: 'open',
+        updated_at: isoNow(now()),
+      });
+      throw error;
+    }
+
+    if (intent.status === 'succeeded') {
+      const payment = await verifyCheckoutPayment(intent.id);
+      if (payment) {
+        return {
+          outcome: 'succeeded',
+          checkout: await getCheckout(brandId, checkoutId),
+          payment,
+          completedNow: true,
+        };
+      }
+    }
+    const failureCode = intent.last_payment_error?.code ?? 'payment_failed';
+    if (checkout.member_id !== null) {
+      await repository.insertPayment({
+        id: newId('pay'),
+        brand_id: brandId,
+        member_id: checkout.member_id,
+        provider: provider.name,
+        provider_payment_id: intent.id,
+        checkout_id: checkout.id,
+        subscription_id: null,
+        purpose: checkout.purpose,
+        status: 'failed',
+        amount_minor: checkout.amount_minor,
+        currency: checkout.currency,
+        description: checkout.description,
+        metadata: checkout.metadata,
+        failure_code: failureCode,
+        idempotency_key: `checkout:${checkout.id}:${attempt}`,
+        created_at: isoNow(now()),
+      });
+    }
+    await repository.transitionCheckout(checkout.id, 'processing', {
+      status: 'open',
+      failure_code: failureCode,
+      payment_intent_id: intent.id,
+      updated_at: isoNow(now()),
+    });
+    return { outcome: 'failed', checkout: await getCheckout(brandId, checkoutId), failureCode };
+  }
+
+  /**
+   * A provider webhook: the signature is verified, each event id is processed once, and a payment
+   * event is acted on only after the intent is fetched from the provider again.
+   */
+  async function handleWebhook(
+    rawBody: string,
+    signatureHeader: string | undefined,
+  ): Promise<{ duplicate: boolean; type: string }> {
+    let event;
+    try {
+      event = provider.constructEvent(rawBody, signatureHeader);
+    } catch (error) {
+      if (error instanceof ProviderError)
+        throw badInput('The webhook signature is not valid.', 'invalid_signature');
+      throw error;
+    }
+    if (
+      !(await repository.recordWebhookEvent(event.id.slice(0, 255), provider.name, event.type, isoNow(now())))
+    ) {
+      return { duplicate: true, type: event.type };
+    }
+    try {
+      const object = event.data.object;
+      if (event.type === 'payment_intent.succeeded' && typeof object.id === 'string') {
+        await verifyCheckoutPayment(object.id);
+      }
+    } catch (error) {
+      // Not processed: forget the event so the provider's retry processes it.
+      await repository.forgetWebhookEvent(event.id.slice(0, 255));
+      throw error;
+    }
+    return { duplicate: false, type: event.type };
+  }
+
+  /**
+   * Charges a member's default card without them present (renewals). One idempotency key is one
+   * charge at most: a second call with the key returns the first result.
+   */
+  async function chargeSavedCard(input: {
+    brandId: number;
+    memberId: number;
+    purpose: ChargePurpose;
+    amountMinor: number;
+    currency: string;
+    description: string;
+    metadata: Record<string, string>;
+    subscriptionId: number | null;
+    idempotencyKey: string;
+  }): Promise<ChargeResult> {
+    const previous = await repository.findPaymentByIdempotencyKey(input.idempotencyKey);
+    if (previous) {
+      return previous.status === 'succeeded'
+        ? { outcome: 'succeeded', payment: previous }
+        : { outcome: 'failed', payment: previous, failureCode: previous.failure_code ?? 'payment_failed' };
+    }
+    const methods = await repository.listPaymentMethods(input.brandId, input.memberId);
+    const card = methods.find((method) => method.is_default === 1) ?? methods[0];
+    const customer = await repository.findCustomer(input.brandId, input.memberId, provider.name);
+    if (!card || !customer) return { outcome: 'no_payment_method' };
+    const intent = await provider.createPaymentIntent({
+      amount: input.amountMinor,
+      currency: input.currency,
+      customer,
+      paymentMethod: card.id,
+      description: input.description,
+      metadata: { ...input.metadata, purpose: input.purpose },
+      offSession: true,
+      idempotencyKey: input.idempotencyKey,
+    });
+    const status = intent.status === 'succeeded' ? 'succeeded' : 'failed';
+    const failureCode = status === 'failed' ? (intent.last_payment_error?.code ?? 'payment_failed') : null;
+    await repository.insertPayment({
+      id: newId('pay'),
+      brand_id: input.brandId,
+      member_id: input.memberId,
+      provider: provider.name,
+      provider_payment_id: intent.id,
+      checkout_id: null,
+      subscription_id: input.subscriptionId,
+      purpose: input.purpose,
+      status,
+      amount_minor: input.amountMinor,
+      currency: input.currency,
+      description: input.description,
+      metadata: writeJson(input.metadata),
+      failure_code: failureCode,
+      idempotency_key: input.idempotencyKey,
+      created_at: isoNow(now()),
+    });
+    const payment =
+      (await repository.findPaymentByIdempotencyKey(input.idempotencyKey)) ??
+      (await repository.findPaymentByProviderId(provider.name, intent.id));
+    if (!payment) throw new AppError('INTERNAL', 'The payment was not recorded.');
+    if (payment.status === 'succeeded') {
+      await fulfil(payment);
+      return { outcome: 'succeeded', payment };
+    }
+    return { outcome: 'failed', payment, failureCode: payment.failure_code ?? 'payment_failed' };
+  }
+
+  const toPaymentMethod = (row: PaymentMethodRow): PaymentMethod => ({
+    paymentMethodId: row.id,
+    ccLast: row.cc_last,
+    ccType: row.cc_type,
+    isDefault: row.is_default === 1,
+    expMonth: row.exp_month,
+    expYear: row.exp_year,
+  });
+
+  async function listPaymentMethods(brandId: number, memberId: number): Promise<PaymentMethod[]> {
+    return (await repository.listPaymentMethods(brandId, memberId)).map(toPaymentMethod);
+  }
+
+  /** `/paymentflow/stripe/setup-intent/create`: a setup intent on the member's customer. */
+  async function createSetupIntent(brandId: number, member: { id: number; email: string; name: string }) {
+    const customer = await ensureCustomer(brandId, member);
+    const intent = await provider.createSetupIntent({ customer });
+    return { setupIntentId: intent.id, clientSecret: intent.client_secret, customerId: customer };
+  }
+
+  /** The sandbox's stand-in for Stripe.js: card entry for a setup intent of the member's customer. */
+  async function confirmSandboxSetup(
+    brandId: number,
+    memberId: number,
+    clientSecret: string,
+    input: { number: string; expiry: string; cvc: string },
+  ): Promise<{ paymentMethodId: string }> {
+    const validated = validateCard(input, now());
+    if (!validated.ok)
+      throw badInput(`The card is not valid: ${validated.issues.join(', ')}.`, validated.issues[0]);
+    const customer = await repository.findCustomer(brandId, memberId, provider.name);
+    if (!customer || !clientSecret.startsWith('seti_'))
+      throw notFound('No such setup intent.', 'setup_intent_not_found');
+    const method = await sandbox().createCardPaymentMethod(validated.card);
+    try {
+      const intent = await sandbox().confirmSetupIntent(clientSecret, method.id);
+      if (intent.customer !== customer) throw notFound('No such setup intent.', 'setup_intent_not_found');
+    } catch (error) {
+      if (error instanceof ProviderError) {
+        throw badInput(
+          error.code === 'resource_missing' ? 'No such setup intent.' : PAYMENT_FAILED,
+          error.code,
+        );
+      }
+      throw error;
+    }
+    return { paymentMethodId: method.id };
+  }
+
+  /** A payment method of the member's customer, as the provider reports it; others are not found. */
+  async function getPaymentMethod(brandId: number, memberId: number, paymentMethodId: string) {
+    const customer = await repository.findCustomer(brandId, memberId, provider.name);
+    const method =
+      customer && /^pm_[\w-]{6,100}$/.test(paymentMethodId)
+        ? await provider.retrievePaymentMethod(paymentMethodId)
+        : null;
+    if (!customer || method?.customer !== customer) {
+      throw notFound('No such payment method.', 'payment_method_not_found');
+    }
+    return method;
+  }
+
+  async function verifiedCard(
+    brandId: number,
+    memberId: number,
+    input: { paymentMethodId: string; ccLast: string; ccType: string },
+  ) {
+    const method = await getPaymentMethod(brandId, memberId, input.paymentMethodId);
+    // The browser's ccLast and ccType must be what the provider holds; the provider's values are stored.
+    if (
+      method.card.last4 !== input.ccLast.trim() ||
+      method.card.brand.toLowerCase() !== input.ccType.trim().toLowerCase()
+    ) {
+      throw badInput('The card details do not match the payment method.', 'card_mismatch');
+    }
+    return method;
+  }
+
+  /** member.addPaymentMethod: saves a card the provider confirmed for this member. */
+  async function addPaymentMethod(
+    brandId: number,
+    memberId: number,
+    input: { paymentMethodId: string; ccLast: string; ccType: string; isDefault: boolean },
+  ): Promise<PaymentMethod[]> {
+    const method = await verifiedCard(brandId, memberId, input);
+    const existing = await repository.listPaymentMethods(brandId, memberId);
+    const saved = await repository.savePaymentMethod(
+      {
+        id: method.id,
+        brand_id: brandId,
+        member_id: memberId,
+        provider: provider.name,
+        cc_type: method.card.brand,
+        cc_last: method.card.last4,
+        exp_month: method.card.exp_month,
+        exp_year: method.card.exp_year,
+      },
+      input.isDefault || existing.length === 0,
+      null,
+      isoNow(now()),
+    );
+    if (!saved) throw notFound('No such payment method.', 'payment_method_not_found');
+    return listPaymentMethods(brandId, memberId);
+  }
+
+  /**
+   * member.updatePaymentMethod: replaces the default card with a new one the provider confirmed.
+   * Refused when the member's account is not billed by a card provider, or has no card to update.
+   */
+  async function updatePaymentMethod(
+    brandId: number,
+    member: { id: number; provider: string },
+    input: { paymentMethodId: string; ccLast: string; ccType: string },
+  ): Promise<PaymentMethod[]> {
+    if (!provider.canUpdateCards || !CARD_PROVIDERS.has(member.provider)) {
+      throw forbidden(CARD_UPDATE_UNAVAILABLE, 'card_update_unavailable');
+    }
+    const existing = await repository.listPaymentMethods(brandId, member.id);
+    const current = existing.find((row) => row.is_default === 1) ?? existing[0];
+    if (!current) throw badInput(NO_PAYMENT_METHOD, 'no_payment_method');
+    const method = await verifiedCard(brandId, member.id, input);
+    if (method.id === current.id) return listPaymentMethods(brandId, member.id);
+    await repository.savePaymentMethod(
+      {
+        id: method.id,
+        brand_id: brandId,
+        member_id: member.id,
+        provider: provider.name,
+        cc_type: method.card.brand,
+        cc_last: method.card.last4,
+        exp_month: method.card.exp_month,
+        exp_year: method.card.exp_year,
+      },
+      true,
+      current.id,
+      isoNow(now()),
+    );
+    await provider.detachPaymentMethod(current.id).catch((error: unknown) => {
+      warn?.('could not detach the replaced card', { error: String(error) });
+    });
+    return listPaymentMethods(brandId, member.id);
+  }
+
+  async function setDefaultPaymentMethod(brandId: number, memberId: number, paymentMethodId: string) {
+    const existing = await repository.listPaymentMethods(brandId, memberId);
+    if (existing.length === 0) throw badInput(NO_PAYMENT_METHOD, 'no_payment_method');
+    if (!(await repository.setDefaultPaymentMethod(brandId, memberId, paymentMethodId, isoNow(now())))) {
+      throw notFound('No such payment method.', 'payment_method_not_found');
+    }
+    return listPaymentMethods(brandId, memberId);
+  }
+
+  /** Saves the card a member just paid with on the hosted page (sign-up and restart need it to renew). */
+  async function saveCheckoutCard(payment: VerifiedPayment, memberId: number): Promise<void> {
+    if (!payment.checkoutId) return;
+    const checkout = await repository.findCheckoutById(payment.checkoutId);
+    const intent = checkout?.payment_intent_id
+      ? await provider.retrievePaymentIntent(checkout.payment_intent_id)
+      : null;
+    if (!intent?.customer || !intent.payment_method) return;
+    await repository.insertCustomer(payment.brandId, memberId, provider.name, intent.customer, isoNow(now()));
+    const customer = await repository.findCustomer(payment.brandId, memberId, provider.name);
+    const method = await provider.retrievePaymentMethod(intent.payment_method);
+    if (method?.customer !== customer) return;
+    const existing = await repository.listPaymentMethods(payment.brandId, memberId);
+    await repository.savePaymentMethod(
+      {
+        id: method.id,
+        brand_id: payment.brandId,
+        member_id: memberId,
+        provider: provider.name,
+        cc_type: method.card.brand,
+        cc_last: method.card.last4,
+        exp_month: method.card.exp_month,
+        exp_year: method.card.exp_year,
+      },
+      !existing.some((row) => row.is_default === 1),
+      null,
+      isoNow(now()),
+    );
+  }
+
+  async function listTransactions(brandId: number, memberId: number, limit = 50): Promise<Transaction[]> {
+    const rows = await repository.listPayments(brandId, memberId, Math.min(Math.max(limit, 1), 100));
+    return rows.map((row) => ({
+      id: row.id,
+      date: row.created_at,
+      description: row.description,
+      amount: row.amount_minor,
+      currency: row.currency,
+      status: row.status,
+      purpose: row.purpose,
+    }));
+  }
+
+  return {
+    providerName: provider.name,
+    onPaymentSucceeded,
+    createCheckout,
+    getCheckout,
+    isExpired,
+    payCheckout,
+    verifyCheckoutPayment,
+    handleWebhook,
+    chargeSavedCard,
+    ensureCustomer,
+    createSetupIntent,
+    confirmSandboxSetup,
+    getPaymentMethod,
+    listPaymentMethods,
+    addPaymentMethod,
+    updatePaymentMethod,
+    setDefaultPaymentMethod,
+    saveCheckoutCard,
+    listTransactions,
+    findPaymentByIdempotencyKey: repository.findPaymentByIdempotencyKey,
+    listSubscriptionPayments: repository.listSubscriptionPayments,
+    setPaymentSubscription: repository.setPaymentSubscription,
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -1,0 +1,111 @@
+/**
+ * What the payment flow needs from a payment provider, in Stripe's shapes (ids like `cus_…`, `pm_…`,
+ * `seti_…`, `pi_…`, `evt_…`; amounts in integer minor units; currencies lowercase). Two providers
+ * implement it: the built-in sandbox (the default) and real Stripe through the `stripe` package.
+ */
+
+export type ProviderName = 'sandbox' | 'stripe';
+
+export interface ProviderCustomer {
+  id: string;
+  email: string | null;
+  name: string | null;
+}
+
+export interface ProviderCard {
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+}
+
+export interface ProviderPaymentMethod {
+  id: string;
+  customer: string | null;
+  card: ProviderCard;
+}
+
+export interface ProviderSetupIntent {
+  id: string;
+  client_secret: string;
+  customer: string | null;
+  status:
+    | 'requires_payment_method'
+    | 'requires_confirmation'
+    | 'requires_action'
+    | 'processing'
+    | 'canceled'
+    | 'succeeded';
+  payment_method: string | null;
+}
+
+export type PaymentIntentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'requires_capture'
+  | 'canceled'
+  | 'succeeded';
+
+export interface ProviderPaymentIntent {
+  id: string;
+  amount: number;
+  currency: string;
+  status: PaymentIntentStatus;
+  customer: string | null;
+  payment_method: string | null;
+  metadata: Record<string, string>;
+  /** Stripe's decline code when the last attempt failed (`card_declined`, `expired_card`, …). */
+  last_payment_error: { code: string; message: string } | null;
+}
+
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  created: number;
+  data: { object: { id?: unknown; object?: unknown } & Record<string, unknown> };
+}
+
+export interface CreatePaymentIntent {
+  amount: number;
+  currency: string;
+  customer: string;
+  paymentMethod: string;
+  description: string;
+  metadata: Record<string, string>;
+  /** True for renewals charged without the member present. */
+  offSession: boolean;
+  /** The provider refuses to charge twice for one key (Stripe's Idempotency-Key). */
+  idempotencyKey: string;
+}
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  /** Whether a saved card can be replaced in place (else: "card update feature unavailable"). */
+  readonly canUpdateCards: boolean;
+  createCustomer(input: {
+    email: string;
+    name: string;
+    metadata: Record<string, string>;
+  }): Promise<ProviderCustomer>;
+  createSetupIntent(input: { customer: string }): Promise<ProviderSetupIntent>;
+  retrievePaymentMethod(id: string): Promise<ProviderPaymentMethod | null>;
+  attachPaymentMethod(id: string, customer: string): Promise<ProviderPaymentMethod>;
+  detachPaymentMethod(id: string): Promise<void>;
+  /** Creates and confirms a payment intent. A decline is a returned intent, not a thrown error. */
+  createPaymentIntent(input: CreatePaymentIntent): Promise<ProviderPaymentIntent>;
+  retrievePaymentIntent(id: string): Promise<ProviderPaymentIntent | null>;
+  /** Verifies the signature header over the raw body and parses the event; throws when it is not genuine. */
+  constructEvent(rawBody: string, signatureHeader: string | undefined): ProviderEvent;
+}
+
+export class ProviderError extends Error {
+  override name = 'ProviderError';
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}

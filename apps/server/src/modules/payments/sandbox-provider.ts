@@ -1,0 +1,254 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+import type { Kysely } from 'kysely';
+
+import type { Database } from '../../db/schema';
+import { isoNow, readJson, writeJson } from '../../db/json';
+import { type SandboxOutcome, type ValidCard, sandboxOutcome } from './card';
+import {
+  type CreatePaymentIntent,
+  type PaymentProvider,
+  type ProviderCustomer,
+  ProviderError,
+  type ProviderEvent,
+  type ProviderPaymentIntent,
+  type ProviderPaymentMethod,
+  type ProviderSetupIntent,
+} from './provider';
+import { signWebhook, verifyWebhookSignature } from './webhook-signature';
+
+/** A saved sandbox card: what Stripe keeps of a card (brand, last 4, expiry), plus its test outcome. */
+interface SandboxPaymentMethod extends ProviderPaymentMethod {
+  outcome: SandboxOutcome;
+}
+
+const DECLINE_MESSAGES: Record<Exclude<SandboxOutcome, 'succeeds'>, string> = {
+  card_declined: 'Your card was declined.',
+  expired_card: 'Your card has expired.',
+};
+
+export type WebhookEndpoint = (rawBody: string, signatureHeader: string) => Promise<void>;
+
+export interface SandboxProvider extends PaymentProvider {
+  readonly name: 'sandbox';
+  /** Stands in for Stripe.js: tokenises a validated card into a payment method (no full number kept). */
+  createCardPaymentMethod(card: ValidCard): Promise<ProviderPaymentMethod>;
+  /** Stands in for Stripe.js `confirmCardSetup`: attaches a payment method through a setup intent. */
+  confirmSetupIntent(clientSecret: string, paymentMethodId: string): Promise<ProviderSetupIntent>;
+  /** Where signed events are delivered (the payment flow's webhook handler). */
+  setWebhookEndpoint(endpoint: WebhookEndpoint): void;
+}
+
+const newId = (prefix: string) => `${prefix}_sbx${randomBytes(12).toString('base64url')}`;
+
+/**
+ * The built-in provider: Stripe's objects and behaviour (test cards, declines, idempotency keys,
+ * signed webhooks) kept in the `sandbox_objects` table, so development and tests need no network.
+ */
+export function createSandboxProvider(
+  db: Kysely<Database>,
+  webhookSecret: string,
+  now: () => Date = () => new Date(),
+): SandboxProvider {
+  let endpoint: WebhookEndpoint | null = null;
+
+  async function put(kind: string, id: string, data: object): Promise<void> {
+    await db
+      .insertInto('sandbox_objects')
+      .values({ id, kind, data: writeJson(data), created_at: isoNow(now()) })
+      .onConflict((conflict) => conflict.column('id').doUpdateSet({ data: writeJson(data) }))
+      .execute();
+  }
+
+  async function get<T>(kind: string, id: string): Promise<T | null> {
+    const row = await db
+      .selectFrom('sandbox_objects')
+      .select('data')
+      .where('id', '=', id)
+      .where('kind', '=', kind)
+      .executeTakeFirst();
+    return row ? readJson<T | null>(row.data, null) : null;
+  }
+
+  async function emit(type: string, object: ProviderPaymentIntent | ProviderSetupIntent): Promise<void> {
+    const event: ProviderEvent = {
+      id: newId('evt'),
+      type,
+      created: Math.floor(now().getTime() / 1000),
+      data: { object: { ...object, object: type.split('.')[0] } },
+    };
+    await put('event', event.id, event);
+    if (!endpoint) return;
+    const raw = JSON.stringify(event);
+    try {
+      await endpoint(raw, signWebhook(webhookSecret, raw, event.created));
+    } catch {
+      // Like Stripe, a failed delivery does not undo the payment; the payment flow verifies it itself.
+      await put('event', event.id, { ...event, delivery_failed: true });
+    }
+  }
+
+  const publicMethod = ({ outcome: _outcome, ...method }: SandboxPaymentMethod): ProviderPaymentMethod =>
+    method;
+
+  const provider: SandboxProvider = {
+    name: 'sandbox',
+    canUpdateCards: true,
+
+    setWebhookEndpoint(next) {
+      endpoint = next;
+    },
+
+    async createCustomer({ email, name }) {
+      const customer: ProviderCustomer = { id: newId('cus'), email, name };
+      await put('customer', customer.id, customer);
+      return customer;
+    },
+
+    async createSetupIntent({ customer }) {
+      if (!(await get<ProviderCustomer>('customer', customer))) {
+        throw new ProviderError('No such customer.', 'resource_missing');
+      }
+      const id = newId('seti');
+      const intent: ProviderSetupIntent = {
+        id,
+        client_secret: `${id}_secret_${randomBytes(16).toString('base64url')}`,
+        customer,
+        status: 'requires_payment_method',
+        payment_method: null,
+      };
+      await put('setup_intent', id, intent);
+      return intent;
+    },
+
+    async createCardPaymentMethod(card) {
+      const method: SandboxPaymentMethod = {
+        id: newId('pm'),
+        customer: null,
+        card: { brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear },
+        outcome: sandboxOutcome(card.number),
+      };
+      await put('payment_method', method.id, method);
+      return publicMethod(method);
+    },
+
+    async confirmSetupIntent(clientSecret, paymentMethodId) {
+      const id = clientSecret.split('_secret_')[0] ?? '';
+      const intent = await get<ProviderSetupIntent>('setup_intent', id);
+      if (intent?.client_secret !== clientSecret) {
+        throw new ProviderError('No such setup intent.', 'resource_missing');
+      }
+      if (intent.status === 'succeeded')
+        throw new ProviderError('This setup intent is already confirmed.', 'setup_intent_unexpected_state');
+      const method = await get<SandboxPaymentMethod>('payment_method', paymentMethodId);
+      if (!method) throw new ProviderError('No such payment method.', 'resource_missing');
+      if (method.outcome !== 'succeeds') {
+        throw new ProviderError(DECLINE_MESSAGES[method.outcome], method.outcome);
+      }
+      if (!intent.customer) throw new ProviderError('The setup intent has no customer.', 'resource_missing');
+      await provider.attachPaymentMethod(paymentMethodId, intent.customer);
+      const confirmed: ProviderSetupIntent = {
+        ...intent,
+        status: 'succeeded',
+        payment_method: paymentMethodId,
+      };
+      await put('setup_intent', id, confirmed);
+      await emit('setup_intent.succeeded', confirmed);
+      return confirmed;
+    },
+
+    async retrievePaymentMethod(id) {
+      const method = await get<SandboxPaymentMethod>('payment_method', id);
+      return method ? publicMethod(method) : null;
+    },
+
+    async attachPaymentMethod(id, customer) {
+      const method = await get<SandboxPaymentMethod>('payment_method', id);
+      if (!method) throw new ProviderError('No such payment method.', 'resource_missing');
+      if (method.customer && method.customer !== customer) {
+        throw new ProviderError(
+          'The payment method belongs to another customer.',
+          'payment_method_unexpected_state',
+        );
+      }
+      const attached = { ...method, customer };
+      await put('payment_method', id, attached);
+      return publicMethod(attached);
+    },
+
+    async detachPaymentMethod(id) {
+      const method = await get<SandboxPaymentMethod>('payment_method', id);
+      if (method) await put('payment_method', id, { ...method, customer: null });
+    },
+
+    async createPaymentIntent(input: CreatePaymentIntent) {
+      if (!Number.isInteger(input.amount) || input.amount <= 0) {
+        throw new ProviderError('Amount must be a positive integer.', 'parameter_invalid_integer');
+      }
+      // Stripe's idempotency: the same key returns the first intent instead of charging again.
+      const key = `idem_${createHash('sha256').update(input.idempotencyKey).digest('hex')}`;
+      const id = newId('pi');
+      const claimed = await db
+        .insertInto('sandbox_objects')
+        .values({ id: key, kind: 'idempotency', data: writeJson({ intent: id }), created_at: isoNow(now()) })
+        .onConflict((conflict) => conflict.column('id').doNothing())
+        .executeTakeFirst();
+      if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) {
+        const first = await get<{ intent: string }>('idempotency', key);
+        const existing = first ? await get<ProviderPaymentIntent>('payment_intent', first.intent) : null;
+        if (!existing) {
+          throw new ProviderError(
+            'A request with this idempotency key is in progress.',
+            'idempotency_key_in_use',
+          );
+        }
+        return existing;
+      }
+      const method = await get<SandboxPaymentMethod>('payment_method', input.paymentMethod);
+      const outcome: SandboxOutcome | 'missing' =
+        !method || (method.customer !== null && method.customer !== input.customer)
+          ? 'missing'
+          : method.outcome;
+      const intent: ProviderPaymentIntent = {
+        id,
+        amount: input.amount,
+        currency: input.currency.toLowerCase(),
+        status: outcome === 'succeeds' ? 'succeeded' : 'requires_payment_method',
+        customer: input.customer,
+        payment_method: input.paymentMethod,
+        metadata: input.metadata,
+        last_payment_error:
+          outcome === 'succeeds'
+            ? null
+            : outcome === 'missing'
+              ? { code: 'payment_method_unexpected_state', message: 'The payment method cannot be used.' }
+              : { code: outcome, message: DECLINE_MESSAGES[outcome] },
+      };
+      await put('payment_intent', id, intent);
+      await emit(
+        outcome === 'succeeds' ? 'payment_intent.succeeded' : 'payment_intent.payment_failed',
+        intent,
+      );
+      return intent;
+    },
+
+    retrievePaymentIntent: (id) => get<ProviderPaymentIntent>('payment_intent', id),
+
+    constructEvent(rawBody, signatureHeader) {
+      const verified = verifyWebhookSignature(
+        webhookSecret,
+        rawBody,
+        signatureHeader,
+        Math.floor(now().getTime() / 1000),
+      );
+      if (!verified.ok)
+        throw new ProviderError(`Webhook signature ${verified.reason}.`, 'signature_verification');
+      const event = readJson<ProviderEvent | null>(rawBody, null);
+      if (typeof event?.id !== 'string' || typeof event.type !== 'string' || typeof event.data !== 'object') {
+        throw new ProviderError('Malformed event.', 'signature_verification');
+      }
+      return event;
+    },
+  };
+  return provider;
+}

@@ -1,0 +1,163 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import Stripe from 'stripe';
+import { describe, expect, it } from 'vitest';
+
+import { createStripeProvider } from './stripe-provider';
+import { signWebhook } from './webhook-signature';
+
+const fixtures = join(dirname(fileURLToPath(import.meta.url)), 'fixtures/stripe');
+const fixture = (name: string): unknown => JSON.parse(readFileSync(join(fixtures, `${name}.json`), 'utf8'));
+
+interface Recorded {
+  method: string;
+  path: string;
+  body: URLSearchParams;
+  idempotencyKey: string | null;
+}
+
+/** A fetch that answers Stripe's API with recorded responses and keeps what was asked. */
+function recordedStripe(routes: Record<string, { status: number; fixture: string }>) {
+  const requests: Recorded[] = [];
+  const fetchFn = ((input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const headers = new Headers(init?.headers);
+    requests.push({
+      method,
+      path: url.pathname,
+      body: new URLSearchParams(typeof init?.body === 'string' ? init.body : ''),
+      idempotencyKey: headers.get('idempotency-key'),
+    });
+    const route = routes[`${method} ${url.pathname}`];
+    if (!route)
+      return Promise.resolve(new Response(JSON.stringify(fixture('resource_missing')), { status: 404 }));
+    return Promise.resolve(
+      new Response(JSON.stringify(fixture(route.fixture)), {
+        status: route.status,
+        headers: { 'content-type': 'application/json', 'request-id': 'req_fixture' },
+      }),
+    );
+  }) as typeof fetch;
+  const provider = createStripeProvider({
+    secretKey: 'sk_test_fixture',
+    webhookSecret: 'whsec_fixture_secret',
+    httpClient: Stripe.createFetchHttpClient(fetchFn),
+    nowSeconds: () => 1_763_769_700,
+  });
+  return { provider, requests };
+}
+
+describe('Stripe provider against recorded Stripe responses', () => {
+  it('creates a customer and a setup intent for off-session use', async () => {
+    const { provider, requests } = recordedStripe({
+      'POST /v1/customers': { status: 200, fixture: 'customer.create' },
+      'POST /v1/setup_intents': { status: 200, fixture: 'setup_intent.create' },
+    });
+    const customer = await provider.createCustomer({
+      email: 'member@example.com',
+      name: 'Member Seven',
+      metadata: { brand_id: '1' },
+    });
+    expect(customer).toEqual({
+      id: 'cus_RkT1fixture0001',
+      email: 'member@example.com',
+      name: 'Member Seven',
+    });
+    expect(requests[0]?.body.get('email')).toBe('member@example.com');
+    expect(requests[0]?.body.get('metadata[brand_id]')).toBe('1');
+
+    const intent = await provider.createSetupIntent({ customer: customer.id });
+    expect(intent).toEqual({
+      id: 'seti_1QfixtureSetup01',
+      client_secret: 'seti_1QfixtureSetup01_secret_Rk9fixtureSecretValue',
+      customer: 'cus_RkT1fixture0001',
+      status: 'requires_payment_method',
+      payment_method: null,
+    });
+    expect(requests[1]?.body.get('usage')).toBe('off_session');
+  });
+
+  it('reads a card payment method, and a missing one as null', async () => {
+    const { provider } = recordedStripe({
+      'GET /v1/payment_methods/pm_1QfixtureCard4242': { status: 200, fixture: 'payment_method.retrieve' },
+    });
+    expect(await provider.retrievePaymentMethod('pm_1QfixtureCard4242')).toEqual({
+      id: 'pm_1QfixtureCard4242',
+      customer: 'cus_RkT1fixture0001',
+      card: { brand: 'visa', last4: '4242', exp_month: 4, exp_year: 2033 },
+    });
+    expect(await provider.retrievePaymentMethod('pm_missing')).toBeNull();
+  });
+
+  it('charges a saved card with the idempotency key, and reports a decline as a failed intent', async () => {
+    const succeeded = recordedStripe({
+      'POST /v1/payment_intents': { status: 200, fixture: 'payment_intent.succeeded' },
+    });
+    const charge = {
+      amount: 1999,
+      currency: 'USD',
+      customer: 'cus_RkT1fixture0001',
+      paymentMethod: 'pm_1QfixtureCard4242',
+      description: 'Premium renewal',
+      metadata: { purpose: 'renewal' },
+      offSession: true,
+      idempotencyKey: 'renewal:12:2026-11-22T00:00:00.000Z',
+    };
+    expect(await succeeded.provider.createPaymentIntent(charge)).toMatchObject({
+      id: 'pi_3QfixtureSucceeded',
+      amount: 1999,
+      currency: 'usd',
+      status: 'succeeded',
+      last_payment_error: null,
+    });
+    const sent = succeeded.requests[0];
+    expect(sent?.idempotencyKey).toBe('renewal:12:2026-11-22T00:00:00.000Z');
+    expect(Object.fromEntries(sent?.body ?? [])).toMatchObject({
+      amount: '1999',
+      currency: 'usd',
+      confirm: 'true',
+      off_session: 'true',
+      payment_method: 'pm_1QfixtureCard4242',
+    });
+
+    const declined = recordedStripe({
+      'POST /v1/payment_intents': { status: 402, fixture: 'payment_intent.card_declined' },
+    });
+    expect(await declined.provider.createPaymentIntent(charge)).toMatchObject({
+      id: 'pi_3QfixtureDeclined',
+      status: 'requires_payment_method',
+      last_payment_error: { code: 'generic_decline', message: 'Your card was declined.' },
+    });
+  });
+
+  it('retrieves an intent to verify it, and a missing one as null', async () => {
+    const { provider } = recordedStripe({
+      'GET /v1/payment_intents/pi_3QfixtureSucceeded': { status: 200, fixture: 'payment_intent.succeeded' },
+    });
+    expect((await provider.retrievePaymentIntent('pi_3QfixtureSucceeded'))?.status).toBe('succeeded');
+    expect(await provider.retrievePaymentIntent('pi_missing')).toBeNull();
+  });
+
+  it('verifies webhook signatures with Stripe’s own check (the sandbox signs the same way)', () => {
+    const { provider } = recordedStripe({});
+    const body = JSON.stringify({
+      id: 'evt_fixture',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      created: 1_763_769_690,
+      data: { object: fixture('payment_intent.succeeded') },
+    });
+    const event = provider.constructEvent(body, signWebhook('whsec_fixture_secret', body, 1_763_769_690));
+    expect(event).toMatchObject({ id: 'evt_fixture', type: 'payment_intent.succeeded' });
+    expect(() => provider.constructEvent(body, signWebhook('whsec_other', body, 1_763_769_690))).toThrow(
+      /signature/i,
+    );
+    expect(() =>
+      provider.constructEvent(body, signWebhook('whsec_fixture_secret', body, 1_763_760_000)),
+    ).toThrow();
+    expect(() => provider.constructEvent(body, undefined)).toThrow(/missing/);
+  });
+});

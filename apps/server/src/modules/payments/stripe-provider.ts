@@ -1,0 +1,197 @@
+import Stripe from 'stripe';
+
+import {
+  type PaymentIntentStatus,
+  type PaymentProvider,
+  ProviderError,
+  type ProviderEvent,
+  type ProviderPaymentIntent,
+  type ProviderPaymentMethod,
+  type ProviderSetupIntent,
+} from './provider';
+import { WEBHOOK_TOLERANCE_SECONDS } from './webhook-signature';
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** Tests pass a client that answers with recorded Stripe responses. */
+  httpClient?: ReturnType<typeof Stripe.createFetchHttpClient>;
+  /** Seconds since the epoch, for webhook tolerance. */
+  nowSeconds?: () => number;
+}
+
+const PAYMENT_INTENT_STATUSES: readonly PaymentIntentStatus[] = [
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+  'requires_capture',
+  'canceled',
+  'succeeded',
+];
+const SETUP_INTENT_STATUSES: readonly ProviderSetupIntent['status'][] = [
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+  'canceled',
+  'succeeded',
+];
+
+/** A status this code knows, or `fallback` for one a newer API version added (never "succeeded"). */
+function known<T extends string>(list: readonly T[], value: string, fallback: T): T {
+  return (list as readonly string[]).includes(value) ? (value as T) : fallback;
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
+function toPaymentMethod(method: Stripe.PaymentMethod): ProviderPaymentMethod {
+  if (!method.card)
+    throw new ProviderError('Only card payment methods are supported.', 'unsupported_payment_method');
+  return {
+    id: method.id,
+    customer: idOf(method.customer),
+    card: {
+      brand: method.card.brand,
+      last4: method.card.last4,
+      exp_month: method.card.exp_month,
+      exp_year: method.card.exp_year,
+    },
+  };
+}
+
+function toPaymentIntent(intent: Stripe.PaymentIntent): ProviderPaymentIntent {
+  const error = intent.last_payment_error;
+  return {
+    id: intent.id,
+    amount: intent.amount,
+    currency: intent.currency,
+    status: known(PAYMENT_INTENT_STATUSES, intent.status, 'processing'),
+    customer: idOf(intent.customer),
+    payment_method: idOf(intent.payment_method),
+    metadata: { ...intent.metadata },
+    last_payment_error: error
+      ? {
+          code: error.decline_code ?? error.code ?? 'payment_failed',
+          message: error.message ?? 'Payment failed.',
+        }
+      : null,
+  };
+}
+
+function toSetupIntent(intent: Stripe.SetupIntent): ProviderSetupIntent {
+  return {
+    id: intent.id,
+    client_secret: intent.client_secret ?? '',
+    customer: idOf(intent.customer),
+    status: known(SETUP_INTENT_STATUSES, intent.status, 'processing'),
+    payment_method: idOf(intent.payment_method),
+  };
+}
+
+const isMissing = (error: unknown) =>
+  error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
+
+/**
+ * Real Stripe through the official package. Card entry happens in Stripe's own UI (Stripe.js or
+ * Checkout); this side creates customers and setup intents, reads payment methods, charges saved
+ * cards with idempotency keys, and verifies webhook signatures with Stripe's own check.
+ */
+export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
+  const stripe = new Stripe(options.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 10_000,
+    ...(options.httpClient ? { httpClient: options.httpClient } : {}),
+  });
+
+  return {
+    name: 'stripe',
+    canUpdateCards: true,
+
+    async createCustomer({ email, name, metadata }) {
+      const customer = await stripe.customers.create({ email, name, metadata });
+      return { id: customer.id, email: customer.email ?? null, name: customer.name ?? null };
+    },
+
+    async createSetupIntent({ customer }) {
+      const intent = await stripe.setupIntents.create({
+        customer,
+        usage: 'off_session',
+      });
+      return toSetupIntent(intent);
+    },
+
+    async retrievePaymentMethod(id) {
+      try {
+        return toPaymentMethod(await stripe.paymentMethods.retrieve(id));
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+
+    async attachPaymentMethod(id, customer) {
+      return toPaymentMethod(await stripe.paymentMethods.attach(id, { customer }));
+    },
+
+    async detachPaymentMethod(id) {
+      await stripe.paymentMethods.detach(id);
+    },
+
+    async createPaymentIntent(input) {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: input.amount,
+            currency: input.currency.toLowerCase(),
+            customer: input.customer,
+            payment_method: input.paymentMethod,
+            description: input.description,
+            metadata: input.metadata,
+            confirm: true,
+            off_session: input.offSession,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return toPaymentIntent(intent);
+      } catch (error) {
+        // A decline is a card error carrying the failed intent: report it as an intent, like the sandbox.
+        if (error instanceof Stripe.errors.StripeCardError && error.payment_intent) {
+          return toPaymentIntent(error.payment_intent);
+        }
+        throw error;
+      }
+    },
+
+    async retrievePaymentIntent(id) {
+      try {
+        return toPaymentIntent(await stripe.paymentIntents.retrieve(id));
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+
+    constructEvent(rawBody, signatureHeader) {
+      if (!signatureHeader) throw new ProviderError('Webhook signature missing.', 'signature_verification');
+      try {
+        const event = stripe.webhooks.constructEvent(
+          rawBody,
+          signatureHeader,
+          options.webhookSecret,
+          WEBHOOK_TOLERANCE_SECONDS,
+          undefined,
+          // Stripe's receivedAt is in milliseconds.
+          options.nowSeconds ? options.nowSeconds() * 1000 : undefined,
+        );
+        return event as unknown as ProviderEvent;
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+          throw new ProviderError(error.message, 'signature_verification');
+        }
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,1329 @@
+import type { Locale, MediaType } from '@member/domain';
+
+/*
+ * Translations of the generated demo catalog (issue 3, part 4). The seed builds its English titles
+ * and descriptions from word lists; this module builds the same title and description in the other
+ * seven languages from the same picks, with each language's grammar (gender and number agreement,
+ * articles and their contractions, German cases, Malay word order, Japanese particles).
+ *
+ * As in a real catalog, film and book titles are translated while album, game, software and match
+ * titles keep their original name; every description is translated.
+ */
+
+export type TranslatedLocale = Exclude<Locale, 'en-us'>;
+export const TRANSLATED_LOCALES: readonly TranslatedLocale[] = [
+  'fr-ca',
+  'de-de',
+  'it-it',
+  'pt-pt',
+  'es-es',
+  'ja-jp',
+  'my-ms',
+];
+
+/** Kinds of generated titles, by the seed's English template. */
+export type TitleKind =
+  | 'theAN' // The Silent Harbor
+  | 'NofP' // Harbor of Lisbon / The Harbor of Lisbon
+  | 'ANs' // Silent Harbors
+  | 'returnTo' // Return to the Harbor
+  | 'aAN' // A Silent Harbor
+  | 'lettersFrom' // Letters from the Harbor
+  | 'keeper' // The Harbor Keeper
+  | 'NinP'; // A Harbor in Lisbon
+
+/** The seed's picks a generated title is made of: indices into its English word lists. */
+export interface TitleParts {
+  kind: TitleKind;
+  adjective: number;
+  noun: number;
+  place: number;
+}
+
+/** The seed's picks a description is made of. */
+export interface DescriptionParts {
+  /** English genre title, as in GENRES. */
+  genre: string;
+  place: number;
+  noun: number;
+}
+
+// ---- Word lists, index for index the seed's ADJECTIVES, NOUNS and PLACES ----
+
+type Gender = 'm' | 'f' | 'n';
+/** [singular, gender, plural, German oblique singular when it differs (weak nouns)]. */
+type Noun = readonly [string, Gender, string, string?];
+
+interface RomanceWords {
+  /** 'masculine|feminine|masculine plural|feminine plural', or one invariable form; '^' first: before the noun. */
+  adjectives: readonly string[];
+  nouns: readonly Noun[];
+  places: readonly string[];
+}
+
+const PLACES_EN = [
+  'Lisbon',
+  'Montreal',
+  'Kyoto',
+  'Valparaíso',
+  'Tromsø',
+  'Marrakesh',
+  'Québec',
+  'Napoli',
+  'Oaxaca',
+  'Zürich',
+  'Penang',
+  'São Paulo',
+  'Reykjavík',
+  'Kraków',
+  'Córdoba',
+  'Halifax',
+];
+const withPlaces = (changes: Record<string, string>) => PLACES_EN.map((place) => changes[place] ?? place);
+
+const FR: RomanceWords = {
+  adjectives: [
+    'silencieux|silencieuse|silencieux|silencieuses',
+    'doré|dorée|dorés|dorées',
+    'caché|cachée|cachés|cachées',
+    'du Nord',
+    'brisé|brisée|brisés|brisées',
+    'lointain|lointaine|lointains|lointaines',
+    'électrique|électrique|électriques|électriques',
+    'de velours',
+    'de papier',
+    'pourpre|pourpre|pourpres|pourpres',
+    'tranquille|tranquille|tranquilles|tranquilles',
+    'sans fin',
+    'sauvage|sauvage|sauvages|sauvages',
+    'creux|creuse|creux|creuses',
+    'lumineux|lumineuse|lumineux|lumineuses',
+    'de sel',
+    'de fer',
+    "d'été",
+    "d'hiver",
+    'de minuit',
+    'perdu|perdue|perdus|perdues',
+    'secret|secrète|secrets|secrètes',
+    '^petit|petite|petits|petites',
+    '^dernier|dernière|derniers|dernières',
+    'de cuivre',
+    'de verre',
+    "d'ambre",
+    'qui tombe|qui tombe|qui tombent|qui tombent',
+    'ouvert|ouverte|ouverts|ouvertes',
+    'ardent|ardente|ardents|ardentes',
+  ],
+  nouns: [
+    ['port', 'm', 'ports'],
+    ['rivière', 'f', 'rivières'],
+    ['lanterne', 'f', 'lanternes'],
+    ['verger', 'm', 'vergers'],
+    ['signal', 'm', 'signaux'],
+    ['jardin', 'm', 'jardins'],
+    ['moteur', 'm', 'moteurs'],
+    ['méridien', 'm', 'méridiens'],
+    ['marée', 'f', 'marées'],
+    ['boussole', 'f', 'boussoles'],
+    ['phare', 'm', 'phares'],
+    ['gare', 'f', 'gares'],
+    ['pont', 'm', 'ponts'],
+    ['forêt', 'f', 'forêts'],
+    ['royaume', 'm', 'royaumes'],
+    ['archive', 'f', 'archives'],
+    ['horloge', 'f', 'horloges'],
+    ['île', 'f', 'îles'],
+    ['vallée', 'f', 'vallées'],
+    ['fenêtre', 'f', 'fenêtres'],
+    ['miroir', 'm', 'miroirs'],
+    ['route', 'f', 'routes'],
+    ['lettre', 'f', 'lettres'],
+    ['écho', 'm', 'échos'],
+    ['horizon', 'm', 'horizons'],
+    ['canyon', 'm', 'canyons'],
+    ['marché', 'm', 'marchés'],
+    ['ancre', 'f', 'ancres'],
+    ['plume', 'f', 'plumes'],
+    ['comète', 'f', 'comètes'],
+  ],
+  places: withPlaces({
+    Lisbon: 'Lisbonne',
+    Montreal: 'Montréal',
+    Marrakesh: 'Marrakech',
+    Napoli: 'Naples',
+    Zürich: 'Zurich',
+    Reykjavík: 'Reykjavik',
+    Kraków: 'Cracovie',
+    Córdoba: 'Cordoue',
+  }),
+};
+
+const IT: RomanceWords = {
+  adjectives: [
+    'silenzioso|silenziosa|silenziosi|silenziose',
+    'dorato|dorata|dorati|dorate',
+    'nascosto|nascosta|nascosti|nascoste',
+    'del nord',
+    'spezzato|spezzata|spezzati|spezzate',
+    'lontano|lontana|lontani|lontane',
+    'elettrico|elettrica|elettrici|elettriche',
+    'di velluto',
+    'di carta',
+    'cremisi',
+    'quieto|quieta|quieti|quiete',
+    'senza fine',
+    'selvaggio|selvaggia|selvaggi|selvagge',
+    'cavo|cava|cavi|cave',
+    'luminoso|luminosa|luminosi|luminose',
+    'di sale',
+    'di ferro',
+    "d'estate",
+    "d'inverno",
+    'di mezzanotte',
+    'perduto|perduta|perduti|perdute',
+    'segreto|segreta|segreti|segrete',
+    '^piccolo|piccola|piccoli|piccole',
+    '^ultimo|ultima|ultimi|ultime',
+    'di rame',
+    'di vetro',
+    "d'ambra",
+    'cadente|cadente|cadenti|cadenti',
+    'aperto|aperta|aperti|aperte',
+    'ardente|ardente|ardenti|ardenti',
+  ],
+  nouns: [
+    ['porto', 'm', 'porti'],
+    ['fiume', 'm', 'fiumi'],
+    ['lanterna', 'f', 'lanterne'],
+    ['frutteto', 'm', 'frutteti'],
+    ['segnale', 'm', 'segnali'],
+    ['giardino', 'm', 'giardini'],
+    ['motore', 'm', 'motori'],
+    ['meridiano', 'm', 'meridiani'],
+    ['marea', 'f', 'maree'],
+    ['bussola', 'f', 'bussole'],
+    ['faro', 'm', 'fari'],
+    ['stazione', 'f', 'stazioni'],
+    ['ponte', 'm', 'ponti'],
+    ['foresta', 'f', 'foreste'],
+    ['regno', 'm', 'regni'],
+    ['archivio', 'm', 'archivi'],
+    ['orologio', 'm', 'orologi'],
+    ['isola', 'f', 'isole'],
+    ['valle', 'f', 'valli'],
+    ['finestra', 'f', 'finestre'],
+    ['specchio', 'm', 'specchi'],
+    ['strada', 'f', 'strade'],
+    ['lettera', 'f', 'lettere'],
+    ['eco', 'm', 'echi'],
+    ['orizzonte', 'm', 'orizzonti'],
+    ['canyon', 'm', 'canyon'],
+    ['mercato', 'm', 'mercati'],
+    ['ancora', 'f', 'ancore'],
+    ['piuma', 'f', 'piume'],
+    ['cometa', 'f', 'comete'],
+  ],
+  places: withPlaces({
+    Lisbon: 'Lisbona',
+    Montreal: 'Montréal',
+    Marrakesh: 'Marrakech',
+    Zürich: 'Zurigo',
+    Kraków: 'Cracovia',
+    Córdoba: 'Cordova',
+  }),
+};
+
+const ES: RomanceWords = {
+  adjectives: [
+    'silencioso|silenciosa|silenciosos|silenciosas',
+    'dorado|dorada|dorados|doradas',
+    'oculto|oculta|ocultos|ocultas',
+    'del norte',
+    'roto|rota|rotos|rotas',
+    'lejano|lejana|lejanos|lejanas',
+    'eléctrico|eléctrica|eléctricos|eléctricas',
+    'de terciopelo',
+    'de papel',
+    'carmesí|carmesí|carmesíes|carmesíes',
+    'tranquilo|tranquila|tranquilos|tranquilas',
+    'sin fin',
+    'salvaje|salvaje|salvajes|salvajes',
+    'hueco|hueca|huecos|huecas',
+    'brillante|brillante|brillantes|brillantes',
+    'de sal',
+    'de hierro',
+    'de verano',
+    'de invierno',
+    'de medianoche',
+    'perdido|perdida|perdidos|perdidas',
+    'secreto|secreta|secretos|secretas',
+    '^pequeño|pequeña|pequeños|pequeñas',
+    '^último|última|últimos|últimas',
+    'de cobre',
+    'de cristal',
+    'de ámbar',
+    'que cae|que cae|que caen|que caen',
+    'abierto|abierta|abiertos|abiertas',
+    'ardiente|ardiente|ardientes|ardientes',
+  ],
+  nouns: [
+    ['puerto', 'm', 'puertos'],
+    ['río', 'm', 'ríos'],
+    ['farol', 'm', 'faroles'],
+    ['huerto', 'm', 'huertos'],
+    ['señal', 'f', 'señales'],
+    ['jardín', 'm', 'jardines'],
+    ['motor', 'm', 'motores'],
+    ['meridiano', 'm', 'meridianos'],
+    ['marea', 'f', 'mareas'],
+    ['brújula', 'f', 'brújulas'],
+    ['faro', 'm', 'faros'],
+    ['estación', 'f', 'estaciones'],
+    ['puente', 'm', 'puentes'],
+    ['bosque', 'm', 'bosques'],
+    ['reino', 'm', 'reinos'],
+    ['archivo', 'm', 'archivos'],
+    ['reloj', 'm', 'relojes'],
+    ['isla', 'f', 'islas'],
+    ['valle', 'm', 'valles'],
+    ['ventana', 'f', 'ventanas'],
+    ['espejo', 'm', 'espejos'],
+    ['camino', 'm', 'caminos'],
+    ['carta', 'f', 'cartas'],
+    ['eco', 'm', 'ecos'],
+    ['horizonte', 'm', 'horizontes'],
+    ['cañón', 'm', 'cañones'],
+    ['mercado', 'm', 'mercados'],
+    ['ancla', 'f', 'anclas'],
+    ['pluma', 'f', 'plumas'],
+    ['cometa', 'm', 'cometas'],
+  ],
+  places: withPlaces({
+    Lisbon: 'Lisboa',
+    Marrakesh: 'Marrakech',
+    Québec: 'Quebec',
+    Napoli: 'Nápoles',
+    Zürich: 'Zúrich',
+    Kraków: 'Cracovia',
+  }),
+};
+
+const PT: RomanceWords = {
+  adjectives: [
+    'silencioso|silenciosa|silenciosos|silenciosas',
+    'dourado|dourada|dourados|douradas',
+    'escondido|escondida|escondidos|escondidas',
+    'do norte',
+    'partido|partida|partidos|partidas',
+    'distante|distante|distantes|distantes',
+    'elétrico|elétrica|elétricos|elétricas',
+    'de veludo',
+    'de papel',
+    'carmesim|carmesim|carmesins|carmesins',
+    'tranquilo|tranquila|tranquilos|tranquilas',
+    'sem fim',
+    'selvagem|selvagem|selvagens|selvagens',
+    'oco|oca|ocos|ocas',
+    'luminoso|luminosa|luminosos|luminosas',
+    'de sal',
+    'de ferro',
+    'de verão',
+    'de inverno',
+    'da meia-noite',
+    'perdido|perdida|perdidos|perdidas',
+    'secreto|secreta|secretos|secretas',
+    '^pequeno|pequena|pequenos|pequenas',
+    '^último|última|últimos|últimas',
+    'de cobre',
+    'de vidro',
+    'de âmbar',
+    'cadente|cadente|cadentes|cadentes',
+    'aberto|aberta|abertos|abertas',
+    'ardente|ardente|ardentes|ardentes',
+  ],
+  nouns: [
+    ['porto', 'm', 'portos'],
+    ['rio', 'm', 'rios'],
+    ['lanterna', 'f', 'lanternas'],
+    ['pomar', 'm', 'pomares'],
+    ['sinal', 'm', 'sinais'],
+    ['jardim', 'm', 'jardins'],
+    ['motor', 'm', 'motores'],
+    ['meridiano', 'm', 'meridianos'],
+    ['maré', 'f', 'marés'],
+    ['bússola', 'f', 'bússolas'],
+    ['farol', 'm', 'faróis'],
+    ['estação', 'f', 'estações'],
+    ['ponte', 'f', 'pontes'],
+    ['floresta', 'f', 'florestas'],
+    ['reino', 'm', 'reinos'],
+    ['arquivo', 'm', 'arquivos'],
+    ['relógio', 'm', 'relógios'],
+    ['ilha', 'f', 'ilhas'],
+    ['vale', 'm', 'vales'],
+    ['janela', 'f', 'janelas'],
+    ['espelho', 'm', 'espelhos'],
+    ['estrada', 'f', 'estradas'],
+    ['carta', 'f', 'cartas'],
+    ['eco', 'm', 'ecos'],
+    ['horizonte', 'm', 'horizontes'],
+    ['desfiladeiro', 'm', 'desfiladeiros'],
+    ['mercado', 'm', 'mercados'],
+    ['âncora', 'f', 'âncoras'],
+    ['pena', 'f', 'penas'],
+    ['cometa', 'm', 'cometas'],
+  ],
+  places: withPlaces({
+    Lisbon: 'Lisboa',
+    Marrakesh: 'Marraquexe',
+    Québec: 'Quebeque',
+    Napoli: 'Nápoles',
+    Zürich: 'Zurique',
+    Kraków: 'Cracóvia',
+  }),
+};
+
+const DE_ADJECTIVES = [
+  'still',
+  'golden',
+  'verborgen',
+  'nördlich',
+  'zerbrochen',
+  'fern',
+  'elektrisch',
+  'samten',
+  'papieren',
+  'purpurrot',
+  'ruhig',
+  'endlos',
+  'wild',
+  'hohl',
+  'hell',
+  'salzig',
+  'eisern',
+  'sommerlich',
+  'winterlich',
+  'mitternächtlich',
+  'verloren',
+  'geheim',
+  'klein',
+  'letzt',
+  'kupfern',
+  'gläsern',
+  'bernsteinfarben',
+  'fallend',
+  'offen',
+  'brennend',
+];
+const DE_NOUNS: readonly Noun[] = [
+  ['Hafen', 'm', 'Häfen'],
+  ['Fluss', 'm', 'Flüsse'],
+  ['Laterne', 'f', 'Laternen'],
+  ['Obstgarten', 'm', 'Obstgärten'],
+  ['Signal', 'n', 'Signale'],
+  ['Garten', 'm', 'Gärten'],
+  ['Maschine', 'f', 'Maschinen'],
+  ['Meridian', 'm', 'Meridiane'],
+  ['Flut', 'f', 'Fluten'],
+  ['Kompass', 'm', 'Kompasse'],
+  ['Leuchtturm', 'm', 'Leuchttürme'],
+  ['Bahnhof', 'm', 'Bahnhöfe'],
+  ['Brücke', 'f', 'Brücken'],
+  ['Wald', 'm', 'Wälder'],
+  ['Königreich', 'n', 'Königreiche'],
+  ['Archiv', 'n', 'Archive'],
+  ['Uhr', 'f', 'Uhren'],
+  ['Insel', 'f', 'Inseln'],
+  ['Tal', 'n', 'Täler'],
+  ['Fenster', 'n', 'Fenster'],
+  ['Spiegel', 'm', 'Spiegel'],
+  ['Straße', 'f', 'Straßen'],
+  ['Brief', 'm', 'Briefe'],
+  ['Echo', 'n', 'Echos'],
+  ['Horizont', 'm', 'Horizonte'],
+  ['Canyon', 'm', 'Canyons'],
+  ['Markt', 'm', 'Märkte'],
+  ['Anker', 'm', 'Anker'],
+  ['Feder', 'f', 'Federn'],
+  ['Komet', 'm', 'Kometen', 'Kometen'],
+];
+const DE_PLACES = withPlaces({
+  Lisbon: 'Lissabon',
+  Marrakesh: 'Marrakesch',
+  Napoli: 'Neapel',
+  Kraków: 'Krakau',
+});
+
+const JA_ADJECTIVES = [
+  '静かな',
+  '黄金の',
+  '隠された',
+  '北の',
+  '壊れた',
+  '遠い',
+  '電気仕掛けの',
+  'ビロードの',
+  '紙の',
+  '深紅の',
+  '穏やかな',
+  '果てしない',
+  '野生の',
+  '空っぽの',
+  '輝く',
+  '塩の',
+  '鉄の',
+  '夏の',
+  '冬の',
+  '真夜中の',
+  '失われた',
+  '秘密の',
+  '小さな',
+  '最後の',
+  '銅の',
+  'ガラスの',
+  '琥珀色の',
+  '落ちてゆく',
+  '開かれた',
+  '燃える',
+];
+const JA_NOUNS = [
+  '港',
+  '川',
+  'ランタン',
+  '果樹園',
+  '信号',
+  '庭',
+  'エンジン',
+  '子午線',
+  '潮',
+  '羅針盤',
+  '灯台',
+  '駅',
+  '橋',
+  '森',
+  '王国',
+  '書庫',
+  '時計',
+  '島',
+  '谷',
+  '窓',
+  '鏡',
+  '道',
+  '手紙',
+  'こだま',
+  '地平線',
+  '峡谷',
+  '市場',
+  '錨',
+  '羽根',
+  '彗星',
+];
+const JA_PLACES = [
+  'リスボン',
+  'モントリオール',
+  '京都',
+  'バルパライソ',
+  'トロムソ',
+  'マラケシュ',
+  'ケベック',
+  'ナポリ',
+  'オアハカ',
+  'チューリッヒ',
+  'ペナン',
+  'サンパウロ',
+  'レイキャビク',
+  'クラクフ',
+  'コルドバ',
+  'ハリファックス',
+];
+
+const MS_ADJECTIVES = [
+  'Sunyi',
+  'Keemasan',
+  'Tersembunyi',
+  'Utara',
+  'Pecah',
+  'Jauh',
+  'Elektrik',
+  'Baldu',
+  'Kertas',
+  'Merah Lembayung',
+  'Tenang',
+  'Tanpa Penghujung',
+  'Liar',
+  'Kosong',
+  'Terang',
+  'Garam',
+  'Besi',
+  'Musim Panas',
+  'Musim Sejuk',
+  'Tengah Malam',
+  'Hilang',
+  'Rahsia',
+  'Kecil',
+  'Terakhir',
+  'Tembaga',
+  'Kaca',
+  'Ambar',
+  'yang Gugur',
+  'Terbuka',
+  'Membara',
+];
+const MS_NOUNS = [
+  'Pelabuhan',
+  'Sungai',
+  'Tanglung',
+  'Dusun',
+  'Isyarat',
+  'Taman',
+  'Enjin',
+  'Meridian',
+  'Air Pasang',
+  'Kompas',
+  'Rumah Api',
+  'Stesen',
+  'Jambatan',
+  'Hutan',
+  'Kerajaan',
+  'Arkib',
+  'Jam',
+  'Pulau',
+  'Lembah',
+  'Tingkap',
+  'Cermin',
+  'Jalan',
+  'Surat',
+  'Gema',
+  'Ufuk',
+  'Ngarai',
+  'Pasar',
+  'Sauh',
+  'Bulu Pelepah',
+  'Komet',
+];
+
+// ---- Genres: English title -> [fr, de, it, pt, es, ja, ms] ----
+
+const GENRE_NAMES: Record<string, readonly [string, string, string, string, string, string, string]> = {
+  Acoustic: ['Acoustique', 'Akustik', 'Acustica', 'Acústico', 'Acústica', 'アコースティック', 'Akustik'],
+  Action: ['Action', 'Action', 'Azione', 'Ação', 'Acción', 'アクション', 'Aksi'],
+  Adventure: ['Aventure', 'Abenteuer', 'Avventura', 'Aventura', 'Aventura', '冒険', 'Pengembaraan'],
+  Alternative: [
+    'Alternatif',
+    'Alternative',
+    'Alternativo',
+    'Alternativo',
+    'Alternativo',
+    'オルタナティブ',
+    'Alternatif',
+  ],
+  Ambient: ['Ambient', 'Ambient', 'Ambient', 'Ambiente', 'Ambient', 'アンビエント', 'Ambien'],
+  Animation: ['Animation', 'Animation', 'Animazione', 'Animação', 'Animación', 'アニメーション', 'Animasi'],
+  Arcade: ['Arcade', 'Arcade', 'Arcade', 'Arcada', 'Arcade', 'アーケード', 'Arked'],
+  Basketball: [
+    'Basketball',
+    'Basketball',
+    'Pallacanestro',
+    'Basquetebol',
+    'Baloncesto',
+    'バスケットボール',
+    'Bola Keranjang',
+  ],
+  Bebop: ['Bebop', 'Bebop', 'Bebop', 'Bebop', 'Bebop', 'ビバップ', 'Bebop'],
+  'Bedtime Stories': [
+    'Histoires du soir',
+    'Gutenachtgeschichten',
+    'Favole della buonanotte',
+    'Histórias para dormir',
+    'Cuentos para dormir',
+    'おやすみ前のお話',
+    'Cerita Sebelum Tidur',
+  ],
+  Biography: ['Biographie', 'Biografie', 'Biografia', 'Biografia', 'Biografía', '伝記', 'Biografi'],
+  Card: ['Cartes', 'Karten', 'Carte', 'Cartas', 'Cartas', 'カード', 'Kad'],
+  Checksums: [
+    'Sommes de contrôle',
+    'Prüfsummen',
+    'Checksum',
+    'Somas de verificação',
+    'Sumas de verificación',
+    'チェックサム',
+    'Hasil Tambah Semak',
+  ],
+  Children: ['Jeunesse', 'Kinder', 'Ragazzi', 'Infantil', 'Infantil', '児童書', 'Kanak-kanak'],
+  Classical: ['Classique', 'Klassik', 'Classica', 'Clássica', 'Clásica', 'クラシック', 'Klasik'],
+  Comedy: ['Comédie', 'Komödie', 'Commedia', 'Comédia', 'Comedia', 'コメディ', 'Komedi'],
+  Converters: [
+    'Convertisseurs',
+    'Umrechner',
+    'Convertitori',
+    'Conversores',
+    'Conversores',
+    '変換ツール',
+    'Penukar',
+  ],
+  Cooking: ['Cuisine', 'Kochen', 'Cucina', 'Culinária', 'Cocina', '料理', 'Masakan'],
+  Crime: ['Policier', 'Krimi', 'Poliziesco', 'Policial', 'Policíaco', '犯罪', 'Jenayah'],
+  Cup: ['Coupe', 'Pokal', 'Coppa', 'Taça', 'Copa', 'カップ戦', 'Piala'],
+  Documentary: [
+    'Documentaire',
+    'Dokumentarfilm',
+    'Documentario',
+    'Documentário',
+    'Documental',
+    'ドキュメンタリー',
+    'Dokumentari',
+  ],
+  Downtempo: ['Downtempo', 'Downtempo', 'Downtempo', 'Downtempo', 'Downtempo', 'ダウンテンポ', 'Downtempo'],
+  Drama: ['Drame', 'Drama', 'Dramma', 'Drama', 'Drama', 'ドラマ', 'Drama'],
+  Electronic: [
+    'Électronique',
+    'Elektronisch',
+    'Elettronica',
+    'Eletrónica',
+    'Electrónica',
+    'エレクトロニック',
+    'Elektronik',
+  ],
+  'Family Drama': [
+    'Drame familial',
+    'Familiendrama',
+    'Dramma familiare',
+    'Drama familiar',
+    'Drama familiar',
+    '家族ドラマ',
+    'Drama Keluarga',
+  ],
+  Fantasy: ['Fantasy', 'Fantasy', 'Fantasy', 'Fantasia', 'Fantasía', 'ファンタジー', 'Fantasi'],
+  Fiction: ['Fiction', 'Belletristik', 'Narrativa', 'Ficção', 'Ficción', 'フィクション', 'Fiksyen'],
+  'File Tools': [
+    'Outils de fichiers',
+    'Dateiwerkzeuge',
+    'Strumenti per file',
+    'Ferramentas de ficheiros',
+    'Herramientas de archivos',
+    'ファイルツール',
+    'Alat Fail',
+  ],
+  Folk: ['Folk', 'Folk', 'Folk', 'Folk', 'Folk', 'フォーク', 'Rakyat'],
+  'Folk Rock': [
+    'Folk rock',
+    'Folk-Rock',
+    'Folk rock',
+    'Folk rock',
+    'Folk rock',
+    'フォークロック',
+    'Rock Rakyat',
+  ],
+  Football: ['Soccer', 'Fußball', 'Calcio', 'Futebol', 'Fútbol', 'サッカー', 'Bola Sepak'],
+  'Historical Fiction': [
+    'Roman historique',
+    'Historischer Roman',
+    'Romanzo storico',
+    'Romance histórico',
+    'Novela histórica',
+    '歴史小説',
+    'Fiksyen Sejarah',
+  ],
+  History: ['Histoire', 'Geschichte', 'Storia', 'História', 'Historia', '歴史', 'Sejarah'],
+  House: ['House', 'House', 'House', 'House', 'House', 'ハウス', 'House'],
+  Heist: ['Casse', 'Heist', 'Colpo grosso', 'Assalto', 'Atracos', '強盗', 'Rompakan'],
+  'Indie Pop': [
+    'Pop indé',
+    'Indie-Pop',
+    'Indie pop',
+    'Pop independente',
+    'Pop independiente',
+    'インディーポップ',
+    'Pop Indie',
+  ],
+  Jazz: ['Jazz', 'Jazz', 'Jazz', 'Jazz', 'Jazz', 'ジャズ', 'Jaz'],
+  League: ['Championnat', 'Liga', 'Campionato', 'Campeonato', 'Liga', 'リーグ戦', 'Liga'],
+  'Legal Drama': [
+    'Drame judiciaire',
+    'Justizdrama',
+    'Dramma giudiziario',
+    'Drama judicial',
+    'Drama judicial',
+    '法廷ドラマ',
+    'Drama Perundangan',
+  ],
+  'Literary Fiction': [
+    'Littérature',
+    'Literarische Belletristik',
+    'Narrativa letteraria',
+    'Ficção literária',
+    'Ficción literaria',
+    '純文学',
+    'Fiksyen Sastera',
+  ],
+  Logic: ['Logique', 'Logik', 'Logica', 'Lógica', 'Lógica', 'ロジック', 'Logik'],
+  Memoir: ['Mémoires', 'Memoiren', 'Memorie', 'Memórias', 'Memorias', '回想録', 'Memoir'],
+  Motorsport: [
+    'Sport automobile',
+    'Motorsport',
+    'Motorsport',
+    'Desportos motorizados',
+    'Automovilismo',
+    'モータースポーツ',
+    'Sukan Permotoran',
+  ],
+  Mystery: ['Mystère', 'Krimi', 'Giallo', 'Mistério', 'Misterio', 'ミステリー', 'Misteri'],
+  Nature: ['Nature', 'Natur', 'Natura', 'Natureza', 'Naturaleza', '自然', 'Alam Semula Jadi'],
+  'Non-fiction': [
+    'Documents',
+    'Sachbuch',
+    'Saggistica',
+    'Não ficção',
+    'No ficción',
+    'ノンフィクション',
+    'Bukan Fiksyen',
+  ],
+  Notes: ['Notes', 'Notizen', 'Note', 'Notas', 'Notas', 'メモ', 'Nota'],
+  Passwords: [
+    'Mots de passe',
+    'Passwörter',
+    'Password',
+    'Palavras-passe',
+    'Contraseñas',
+    'パスワード',
+    'Kata Laluan',
+  ],
+  'Period Drama': [
+    'Drame historique',
+    'Historiendrama',
+    'Dramma in costume',
+    'Drama de época',
+    'Drama de época',
+    '時代劇',
+    'Drama Zaman',
+  ],
+  'Picture Books': [
+    'Albums illustrés',
+    'Bilderbücher',
+    'Albi illustrati',
+    'Livros ilustrados',
+    'Álbumes ilustrados',
+    '絵本',
+    'Buku Bergambar',
+  ],
+  Pop: ['Pop', 'Pop', 'Pop', 'Pop', 'Pop', 'ポップ', 'Pop'],
+  'Popular Science': [
+    'Vulgarisation scientifique',
+    'Populärwissenschaft',
+    'Divulgazione scientifica',
+    'Divulgação científica',
+    'Divulgación científica',
+    '科学読み物',
+    'Sains Popular',
+  ],
+  Productivity: [
+    'Productivité',
+    'Produktivität',
+    'Produttività',
+    'Produtividade',
+    'Productividad',
+    '生産性',
+    'Produktiviti',
+  ],
+  'Psychological Thriller': [
+    'Thriller psychologique',
+    'Psychothriller',
+    'Thriller psicologico',
+    'Thriller psicológico',
+    'Thriller psicológico',
+    'サイコスリラー',
+    'Thriller Psikologi',
+  ],
+  Puzzle: ['Casse-tête', 'Rätsel', 'Rompicapo', 'Quebra-cabeças', 'Rompecabezas', 'パズル', 'Teka-teki'],
+  Retro: ['Rétro', 'Retro', 'Retrò', 'Retro', 'Retro', 'レトロ', 'Retro'],
+  Rock: ['Rock', 'Rock', 'Rock', 'Rock', 'Rock', 'ロック', 'Rock'],
+  Romance: ['Romance', 'Liebesroman', 'Rosa', 'Romance', 'Romántica', '恋愛', 'Cinta'],
+  'Romantic Comedy': [
+    'Comédie romantique',
+    'Liebeskomödie',
+    'Commedia romantica',
+    'Comédia romântica',
+    'Comedia romántica',
+    'ロマンティック・コメディ',
+    'Komedi Romantik',
+  ],
+  Satire: ['Satire', 'Satire', 'Satira', 'Sátira', 'Sátira', '風刺', 'Satira'],
+  Science: ['Sciences', 'Wissenschaft', 'Scienza', 'Ciência', 'Ciencia', '科学', 'Sains'],
+  'Science Fiction': [
+    'Science-fiction',
+    'Science-Fiction',
+    'Fantascienza',
+    'Ficção científica',
+    'Ciencia ficción',
+    'SF',
+    'Fiksyen Sains',
+  ],
+  Security: ['Sécurité', 'Sicherheit', 'Sicurezza', 'Segurança', 'Seguridad', 'セキュリティ', 'Keselamatan'],
+  'Self-help': [
+    'Développement personnel',
+    'Ratgeber',
+    'Crescita personale',
+    'Autoajuda',
+    'Autoayuda',
+    '自己啓発',
+    'Bantu Diri',
+  ],
+  'Singer-Songwriter': [
+    'Auteur-compositeur',
+    'Singer-Songwriter',
+    'Cantautori',
+    'Cantautor',
+    'Cantautor',
+    'シンガーソングライター',
+    'Penyanyi-Penulis Lagu',
+  ],
+  'Smooth Jazz': [
+    'Smooth jazz',
+    'Smooth Jazz',
+    'Smooth jazz',
+    'Smooth jazz',
+    'Smooth jazz',
+    'スムースジャズ',
+    'Jaz Lembut',
+  ],
+  'Space Opera': [
+    'Space opera',
+    'Space Opera',
+    'Space opera',
+    'Ópera espacial',
+    'Ópera espacial',
+    'スペースオペラ',
+    'Opera Angkasa',
+  ],
+  Strategy: ['Stratégie', 'Strategie', 'Strategia', 'Estratégia', 'Estrategia', 'ストラテジー', 'Strategi'],
+  'Synth Pop': ['Synthpop', 'Synthpop', 'Synth pop', 'Synthpop', 'Synth pop', 'シンセポップ', 'Pop Sintetik'],
+  Tennis: ['Tennis', 'Tennis', 'Tennis', 'Ténis', 'Tenis', 'テニス', 'Tenis'],
+  Thriller: ['Suspense', 'Thriller', 'Thriller', 'Thriller', 'Suspense', 'スリラー', 'Thriller'],
+  'Time Travel': [
+    'Voyage dans le temps',
+    'Zeitreise',
+    'Viaggi nel tempo',
+    'Viagens no tempo',
+    'Viajes en el tiempo',
+    'タイムトラベル',
+    'Pengembaraan Masa',
+  ],
+  Timers: ['Minuteurs', 'Timer', 'Timer', 'Temporizadores', 'Temporizadores', 'タイマー', 'Pemasa'],
+  'Tower Defense': [
+    'Tower defense',
+    'Tower-Defense',
+    'Tower defense',
+    'Defesa de torres',
+    'Defensa de torres',
+    'タワーディフェンス',
+    'Pertahanan Menara',
+  ],
+  Travel: ['Voyage', 'Reise', 'Viaggi', 'Viagens', 'Viajes', '旅行', 'Pelancongan'],
+  Utilities: [
+    'Utilitaires',
+    'Dienstprogramme',
+    'Utilità',
+    'Utilitários',
+    'Utilidades',
+    'ユーティリティ',
+    'Utiliti',
+  ],
+  Word: ['Lettres', 'Wörter', 'Parole', 'Palavras', 'Palabras', '言葉', 'Kata'],
+  'Young Adult': [
+    'Jeunes adultes',
+    'Jugendbuch',
+    'Young adult',
+    'Jovens adultos',
+    'Juvenil',
+    'ヤングアダルト',
+    'Dewasa Muda',
+  ],
+};
+
+const GENRE_COLUMN: Record<TranslatedLocale, number> = {
+  'fr-ca': 0,
+  'de-de': 1,
+  'it-it': 2,
+  'pt-pt': 3,
+  'es-es': 4,
+  'ja-jp': 5,
+  'my-ms': 6,
+};
+
+/** A genre's name in `locale`; the English name when the genre is not in the table. */
+export function translateGenre(locale: TranslatedLocale, english: string): string {
+  return GENRE_NAMES[english]?.[GENRE_COLUMN[locale]] ?? english;
+}
+
+// ---- Grammar helpers ----
+
+const at = <T>(list: readonly T[], index: number): T => {
+  const value = list[index];
+  if (value === undefined) throw new Error(`no word at ${String(index)}`);
+  return value;
+};
+const capitalize = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
+const startsWithVowel = (word: string) => /^[aeiouyàâäéèêëîïôöûüœæh]/i.test(word);
+
+interface Adjective {
+  forms: [string, string, string, string];
+  before: boolean;
+}
+function romanceAdjective(entry: string): Adjective {
+  const before = entry.startsWith('^');
+  const parts = (before ? entry.slice(1) : entry).split('|');
+  const m = parts[0] ?? '';
+  return { forms: [m, parts[1] ?? m, parts[2] ?? m, parts[3] ?? parts[2] ?? m], before };
+}
+const formOf = (adjective: Adjective, gender: Gender, plural: boolean) =>
+  adjective.forms[(gender === 'f' ? 1 : 0) + (plural ? 2 : 0)] ?? '';
+
+/** Noun phrase without article: adjective placed before or after the noun. */
+function romancePhrase(adjective: Adjective, noun: Noun, plural: boolean) {
+  const word = plural ? noun[2] : noun[0];
+  const adj = formOf(adjective, noun[1], plural);
+  return adjective.before ? `${adj} ${word}` : `${word} ${adj}`;
+}
+
+/** Joins an article and the next word, with elision ("l'") where the article ends in an apostrophe. */
+const join = (article: string, word: string) =>
+  article.endsWith("'") ? `${article}${word}` : `${article} ${word}`;
+
+// French articles and contractions.
+const fr = {
+  def: (g: Gender, next: string, plural = false) =>
+    plural ? 'les' : startsWithVowel(next) ? "l'" : g === 'f' ? 'la' : 'le',
+  indef: (g: Gender) => (g === 'f' ? 'une' : 'un'),
+  de: (g: Gender, next: string) => (startsWithVowel(next) ? "de l'" : g === 'f' ? 'de la' : 'du'),
+  a: (g: Gender, next: string) => (startsWithVowel(next) ? "à l'" : g === 'f' ? 'à la' : 'au'),
+  deName: (place: string) => (startsWithVowel(place) ? `d'${place}` : `de ${place}`),
+  agree: (g: Gender, masculine: string, feminine: string) => (g === 'f' ? feminine : masculine),
+};
+
+// Italian: the article depends on the next word's first sounds.
+const itSpecial = (next: string) => /^(s[^aeiou]|z|gn|ps|x|y)/i.test(next);
+const itVowel = (next: string) => /^[aeiouàèéìòù]/i.test(next);
+function itDef(g: Gender, next: string, plural = false) {
+  if (g === 'f') return plural ? 'le' : itVowel(next) ? "l'" : 'la';
+  if (plural) return itVowel(next) || itSpecial(next) ? 'gli' : 'i';
+  return itVowel(next) ? "l'" : itSpecial(next) ? 'lo' : 'il';
+}
+function itIndef(g: Gender, next: string) {
+  if (g === 'f') return itVowel(next) ? "un'" : 'una';
+  return itSpecial(next) ? 'uno' : 'un';
+}
+/** di/a/da + definite article: del, dello, dell', della, dei, degli, delle (al..., dal...). */
+function itPrep(prep: 'di' | 'a' | 'da', g: Gender, next: string, plural = false) {
+  const article = itDef(g, next, plural);
+  const stem = prep === 'di' ? 'de' : prep;
+  const joined: Record<string, string> = {
+    il: `${stem}l`,
+    lo: `${stem}llo`,
+    "l'": `${stem}ll'`,
+    la: `${stem}lla`,
+    i: `${stem}i`,
+    gli: `${stem}gli`,
+    le: `${stem}lle`,
+  };
+  return joined[article] ?? `${prep} ${article}`;
+}
+
+// Spanish: feminine nouns with a stressed initial a take "el"/"un" in the singular.
+const esStressedA = (word: string) => word === 'ancla';
+const es = {
+  def: (g: Gender, word: string, plural = false) =>
+    plural ? (g === 'f' ? 'las' : 'los') : g === 'f' && !esStressedA(word) ? 'la' : 'el',
+  indef: (g: Gender, word: string) => (g === 'f' && !esStressedA(word) ? 'una' : 'un'),
+  de: (g: Gender, word: string) => (g === 'f' && !esStressedA(word) ? 'de la' : 'del'),
+  a: (g: Gender, word: string) => (g === 'f' && !esStressedA(word) ? 'a la' : 'al'),
+  agree: (g: Gender, masculine: string, feminine: string) => (g === 'f' ? feminine : masculine),
+};
+
+const pt = {
+  def: (g: Gender, plural = false) => (g === 'f' ? 'a' : 'o') + (plural ? 's' : ''),
+  indef: (g: Gender) => (g === 'f' ? 'uma' : 'um'),
+  de: (g: Gender) => (g === 'f' ? 'da' : 'do'),
+  a: (g: Gender) => (g === 'f' ? 'à' : 'ao'),
+  agree: (g: Gender, masculine: string, feminine: string) => (g === 'f' ? feminine : masculine),
+};
+
+// German: nominative, accusative, dative and genitive articles; weak, mixed and strong adjective endings.
+const de = {
+  nom: (g: Gender) => ({ m: 'der', f: 'die', n: 'das' })[g],
+  acc: (g: Gender) => ({ m: 'den', f: 'die', n: 'das' })[g],
+  gen: (g: Gender) => ({ m: 'des', f: 'der', n: 'des' })[g],
+  indefNom: (g: Gender) => ({ m: 'ein', f: 'eine', n: 'ein' })[g],
+  indefAcc: (g: Gender) => ({ m: 'einen', f: 'eine', n: 'ein' })[g],
+  /** zum / zur, vom / von der */
+  zu: (g: Gender) => (g === 'f' ? 'zur' : 'zum'),
+  von: (g: Gender) => (g === 'f' ? 'von der' : 'vom'),
+  /** After ein/eine/ein in the nominative: -er, -e, -es. */
+  mixed: (stem: string, g: Gender) => stem + ({ m: 'er', f: 'e', n: 'es' } as const)[g],
+  oblique: (noun: Noun) => noun[3] ?? noun[0],
+  genitive: (noun: Noun) => {
+    if (noun[1] === 'f') return noun[0];
+    if (noun[3]) return noun[3];
+    return /(s|ß|z|x)$/.test(noun[0]) ? `${noun[0]}es` : `${noun[0]}s`;
+  },
+};
+
+// ---- Titles ----
+
+/** The title in `locale`, or null when such titles keep their original name (music, game, ...). */
+export function translateTitle(locale: TranslatedLocale, parts: TitleParts): string {
+  const { kind } = parts;
+  switch (locale) {
+    case 'fr-ca':
+    case 'it-it':
+    case 'es-es':
+    case 'pt-pt':
+      return capitalize(romanceTitle(locale, kind, parts));
+    case 'de-de': {
+      const noun = at(DE_NOUNS, parts.noun);
+      const stem = at(DE_ADJECTIVES, parts.adjective);
+      const g = noun[1];
+      const place = at(DE_PLACES, parts.place);
+      const text = {
+        theAN: `${de.nom(g)} ${stem}e ${noun[0]}`,
+        NofP: `${de.nom(g)} ${noun[0]} von ${place}`,
+        ANs: `${stem}e ${noun[2]}`,
+        returnTo: `Rückkehr ${de.zu(g)} ${de.oblique(noun)}`,
+        aAN: `${de.indefNom(g)} ${de.mixed(stem, g)} ${noun[0]}`,
+        lettersFrom: `Briefe ${de.von(g)} ${de.oblique(noun)}`,
+        keeper: `Der Hüter ${de.gen(g)} ${de.genitive(noun)}`,
+        NinP: `${de.indefNom(g)} ${noun[0]} in ${place}`,
+      }[kind];
+      return capitalize(text);
+    }
+    case 'ja-jp': {
+      const noun = at(JA_NOUNS, parts.noun);
+      const adjective = at(JA_ADJECTIVES, parts.adjective);
+      const place = at(JA_PLACES, parts.place);
+      return {
+        theAN: `${adjective}${noun}`,
+        NofP: `${place}の${noun}`,
+        ANs: `${adjective}${noun}たち`,
+        returnTo: `${noun}への帰還`,
+        aAN: `ある${adjective}${noun}`,
+        lettersFrom: `${noun}からの手紙`,
+        keeper: `${noun}の番人`,
+        NinP: `${place}の${noun}`,
+      }[kind];
+    }
+    case 'my-ms': {
+      const noun = at(MS_NOUNS, parts.noun);
+      const adjective = at(MS_ADJECTIVES, parts.adjective);
+      const place = at(PLACES_EN, parts.place);
+      // Plural by doubling the head word: Rumah-Rumah Api.
+      const [head = noun, ...rest] = noun.split(' ');
+      const plural = [`${head}-${head}`, ...rest].join(' ');
+      return {
+        theAN: `${noun} ${adjective}`,
+        NofP: `${noun} ${place}`,
+        ANs: `${plural} ${adjective}`,
+        returnTo: `Kembali ke ${noun}`,
+        aAN: `Sebuah ${noun} ${adjective}`,
+        lettersFrom: `Surat dari ${noun}`,
+        keeper: `Penjaga ${noun}`,
+        NinP: `${noun} di ${place}`,
+      }[kind];
+    }
+  }
+}
+
+function romanceTitle(locale: 'fr-ca' | 'it-it' | 'es-es' | 'pt-pt', kind: TitleKind, parts: TitleParts) {
+  const words = { 'fr-ca': FR, 'it-it': IT, 'es-es': ES, 'pt-pt': PT }[locale];
+  const noun = at(words.nouns, parts.noun);
+  const adjective = romanceAdjective(at(words.adjectives, parts.adjective));
+  const place = at(words.places, parts.place);
+  const g = noun[1];
+  const singular = romancePhrase(adjective, noun, false);
+  const plural = romancePhrase(adjective, noun, true);
+  switch (locale) {
+    case 'fr-ca':
+      return {
+        theAN: join(fr.def(g, singular), singular),
+        NofP: `${join(fr.def(g, noun[0]), noun[0])} ${fr.deName(place)}`,
+        ANs: `les ${plural}`,
+        returnTo: `Retour ${join(fr.a(g, noun[0]), noun[0])}`,
+        aAN: `${fr.indef(g)} ${singular}`,
+        lettersFrom: `Lettres ${join(fr.de(g, noun[0]), noun[0])}`,
+        keeper: `Le gardien ${join(fr.de(g, noun[0]), noun[0])}`,
+        NinP: `${fr.indef(g)} ${noun[0]} à ${place}`,
+      }[kind];
+    case 'it-it':
+      return {
+        theAN: join(itDef(g, singular), singular),
+        NofP: `${join(itDef(g, noun[0]), noun[0])} di ${place}`,
+        ANs: join(itDef(g, plural, true), plural),
+        returnTo: `Ritorno ${join(itPrep('a', g, noun[0]), noun[0])}`,
+        aAN: join(itIndef(g, singular), singular),
+        lettersFrom: `Lettere ${join(itPrep('da', g, noun[0]), noun[0])}`,
+        keeper: `Il custode ${join(itPrep('di', g, noun[0]), noun[0])}`,
+        NinP: `${join(itIndef(g, noun[0]), noun[0])} a ${place}`,
+      }[kind];
+    case 'es-es':
+      return {
+        theAN: `${es.def(g, adjective.before ? '' : noun[0])} ${singular}`,
+        NofP: `${es.def(g, noun[0])} ${noun[0]} de ${place}`,
+        ANs: `${es.def(g, noun[2], true)} ${plural}`,
+        returnTo: `Regreso ${es.a(g, noun[0])} ${noun[0]}`,
+        aAN: `${es.indef(g, adjective.before ? '' : noun[0])} ${singular}`,
+        lettersFrom: `Cartas ${es.de(g, noun[0])} ${noun[0]}`,
+        keeper: `El guardián ${es.de(g, noun[0])} ${noun[0]}`,
+        NinP: `${es.indef(g, noun[0])} ${noun[0]} en ${place}`,
+      }[kind];
+    case 'pt-pt':
+      return {
+        theAN: `${pt.def(g)} ${singular}`,
+        NofP: `${pt.def(g)} ${noun[0]} de ${place}`,
+        ANs: `${pt.def(g, true)} ${plural}`,
+        returnTo: `Regresso ${pt.a(g)} ${noun[0]}`,
+        aAN: `${pt.indef(g)} ${singular}`,
+        lettersFrom: `Cartas ${pt.de(g)} ${noun[0]}`,
+        keeper: `O guardião ${pt.de(g)} ${noun[0]}`,
+        NinP: `${pt.indef(g)} ${noun[0]} em ${place}`,
+      }[kind];
+  }
+}
+
+// ---- Descriptions ----
+
+/** The description in `locale`, built from the same picks as the English one. */
+export function translateDescription(
+  locale: TranslatedLocale,
+  type: MediaType,
+  title: string,
+  parts: DescriptionParts,
+): string {
+  const genre = translateGenre(locale, parts.genre);
+  const lower = genre.toLocaleLowerCase(locale);
+  switch (locale) {
+    case 'fr-ca': {
+      const noun = at(FR.nouns, parts.noun);
+      const [n, g] = noun;
+      const place = at(FR.places, parts.place);
+      return {
+        movie: `${title} (${lower}) : à ${place}, ${fr.indef(g)} ${n} ${fr.agree(g, 'oublié', 'oubliée')} bouleverse la vie d'une famille qui croyait avoir tout vu.`,
+        music: `${title} réunit des morceaux (${lower}) enregistrés entre ${place} et la route, construits autour du motif ${join(fr.de(g, n), n)}.`,
+        ebook: `Dans ${title} (${lower}), qui commence à ${place}, ${fr.indef(g)} ${n} ${fr.agree(g, 'disparu', 'disparue')} soulève des questions que personne ne voulait poser.`,
+        audiobook: `${title}, lu à voix haute : ${lower} à écouter autour ${join(fr.de(g, n), n)}, un voyage jusqu'à ${place} et les rencontres du chemin.`,
+        game: `${title} est un jeu (${lower}) : guidez ${join(fr.def(g, n), n)} à travers des niveaux toujours plus rapides et battez votre record.`,
+        software: `${title} est un petit outil (${lower}) pour le travail de tous les jours : rapide, hors ligne et sans superflu.`,
+        stream: `En direct de ${place} (${lower}) : ${title}, avec commentaires et reprises.`,
+      }[type];
+    }
+    case 'de-de': {
+      const noun = at(DE_NOUNS, parts.noun);
+      const g = noun[1];
+      const place = at(DE_PLACES, parts.place);
+      return {
+        movie: `${title} (${genre}): In ${place} verändert ${de.indefNom(g)} ${de.mixed('vergessen', g)} ${noun[0]} alles für eine Familie, die glaubte, schon alles gesehen zu haben.`,
+        music: `${title} versammelt Stücke (${genre}), aufgenommen zwischen ${place} und der Straße, rund um das Motiv ${de.gen(g)} ${de.genitive(noun)}.`,
+        ebook: `In ${title} (${genre}), das in ${place} beginnt, wirft ${de.indefNom(g)} ${de.mixed('verschwunden', g)} ${noun[0]} Fragen auf, die niemand stellen wollte.`,
+        audiobook: `${title}, vorgelesen: ${genre} zum Zuhören über ${de.indefAcc(g)} ${de.oblique(noun)}, eine Reise nach ${place} und die Menschen unterwegs.`,
+        game: `${title} ist ein Spiel (${genre}): Führe ${de.acc(g)} ${de.oblique(noun)} durch immer schnellere Level und schlage deinen Rekord.`,
+        software: `${title} ist ein kleines Werkzeug (${genre}) für den Alltag: schnell, offline und ohne Ballast.`,
+        stream: `Live aus ${place} (${genre}): ${title}, mit Kommentar und Wiederholungen.`,
+      }[type];
+    }
+    case 'it-it': {
+      const noun = at(IT.nouns, parts.noun);
+      const [n, g] = noun;
+      const place = at(IT.places, parts.place);
+      const agree = (masculine: string) => (g === 'f' ? `${masculine.slice(0, -1)}a` : masculine);
+      return {
+        movie: `${title} (${lower}): a ${place}, ${join(itIndef(g, n), n)} ${agree('dimenticato')} cambia tutto per una famiglia convinta di aver già visto tutto.`,
+        music: `${title} raccoglie brani (${lower}) registrati tra ${place} e la strada, costruiti attorno al motivo ${join(itPrep('di', g, n), n)}.`,
+        ebook: `In ${title} (${lower}), che comincia a ${place}, ${join(itIndef(g, n), n)} ${agree('scomparso')} solleva domande che nessuno voleva porre.`,
+        audiobook: `${title}, letto ad alta voce: ${lower} da ascoltare su ${join(itIndef(g, n), n)}, un viaggio fino a ${place} e le persone incontrate lungo la strada.`,
+        game: `${title} è un gioco (${lower}): guida ${join(itDef(g, n), n)} attraverso livelli sempre più veloci e batti il tuo record.`,
+        software: `${title} è un piccolo strumento (${lower}) per il lavoro di ogni giorno: veloce, offline e senza fronzoli.`,
+        stream: `In diretta da ${place} (${lower}): ${title}, con commento e replay.`,
+      }[type];
+    }
+    case 'es-es': {
+      const noun = at(ES.nouns, parts.noun);
+      const [n, g] = noun;
+      const place = at(ES.places, parts.place);
+      return {
+        movie: `${title} (${lower}): en ${place}, ${es.indef(g, n)} ${n} ${es.agree(g, 'olvidado', 'olvidada')} lo cambia todo para una familia que creía haberlo visto todo.`,
+        music: `${title} reúne piezas (${lower}) grabadas entre ${place} y la carretera, construidas en torno al motivo ${es.de(g, n)} ${n}.`,
+        ebook: `En ${title} (${lower}), que empieza en ${place}, ${es.indef(g, n)} ${n} ${es.agree(g, 'desaparecido', 'desaparecida')} plantea preguntas que nadie quería hacer.`,
+        audiobook: `${title}, en voz alta: ${lower} para escuchar sobre ${es.indef(g, n)} ${n}, un viaje a ${place} y la gente que se encuentra por el camino.`,
+        game: `${title} es un juego (${lower}): guía ${es.def(g, n)} ${n} a través de niveles cada vez más rápidos y supera tu récord.`,
+        software: `${title} es una pequeña herramienta (${lower}) para el trabajo diario: rápida, sin conexión y sin distracciones.`,
+        stream: `En directo desde ${place} (${lower}): ${title}, con comentarios y repeticiones.`,
+      }[type];
+    }
+    case 'pt-pt': {
+      const noun = at(PT.nouns, parts.noun);
+      const [n, g] = noun;
+      const place = at(PT.places, parts.place);
+      return {
+        movie: `${title} (${lower}): em ${place}, ${pt.indef(g)} ${n} ${pt.agree(g, 'esquecido', 'esquecida')} muda tudo para uma família que julgava já ter visto tudo.`,
+        music: `${title} reúne peças (${lower}) gravadas entre ${place} e a estrada, construídas em torno do motivo ${pt.de(g)} ${n}.`,
+        ebook: `Em ${title} (${lower}), que começa em ${place}, ${pt.indef(g)} ${n} ${pt.agree(g, 'desaparecido', 'desaparecida')} levanta perguntas que ninguém queria fazer.`,
+        audiobook: `${title}, lido em voz alta: ${lower} para ouvir sobre ${pt.indef(g)} ${n}, uma viagem até ${place} e as pessoas encontradas pelo caminho.`,
+        game: `${title} é um jogo (${lower}): guia ${pt.def(g)} ${n} por níveis cada vez mais rápidos e bate o teu recorde.`,
+        software: `${title} é uma pequena ferramenta (${lower}) para o dia a dia: rápida, offline e sem complicações.`,
+        stream: `Em direto de ${place} (${lower}): ${title}, com comentários e repetições.`,
+      }[type];
+    }
+    case 'ja-jp': {
+      const n = at(JA_NOUNS, parts.noun);
+      const place = at(JA_PLACES, parts.place);
+      return {
+        movie: `『${title}』（${genre}）：${place}を舞台に、忘れられた${n}が、すべてを見てきたと思っていた家族の運命を変える。`,
+        music: `『${title}』は、${place}と旅の途中で録音された${genre}の曲を集め、${n}のモチーフを軸に構成した作品。`,
+        ebook: `『${title}』（${genre}）は${place}で始まる物語。消えた${n}が、誰も問いたくなかった疑問を呼び起こす。`,
+        audiobook: `朗読版『${title}』：${n}をめぐる${genre}。${place}への旅と、道中で出会う人々の物語。`,
+        game: `『${title}』は${genre}ゲーム。${n}を導いて、どんどん速くなるステージを進み、自己ベストを更新しよう。`,
+        software: `『${title}』は日々の作業のための小さな${genre}ツール。高速、オフライン対応、無駄のない設計。`,
+        stream: `${place}から${genre}を生中継：${title}。実況とリプレイ付き。`,
+      }[type];
+    }
+    case 'my-ms': {
+      const n = at(MS_NOUNS, parts.noun).toLocaleLowerCase('ms');
+      const place = at(PLACES_EN, parts.place);
+      return {
+        movie: `${title} (${lower}): di ${place}, sebuah ${n} yang dilupakan mengubah segalanya bagi sebuah keluarga yang menyangka telah melihat semuanya.`,
+        music: `${title} menghimpunkan karya ${lower} yang dirakam antara ${place} dan perjalanan, berteraskan motif ${n}.`,
+        ebook: `Dalam ${title} (${lower}), yang bermula di ${place}, sebuah ${n} yang hilang menimbulkan persoalan yang tidak mahu ditanya sesiapa.`,
+        audiobook: `${title}, dibacakan: ${lower} untuk didengar tentang sebuah ${n}, perjalanan ke ${place} dan orang yang ditemui sepanjang jalan.`,
+        game: `${title} ialah permainan ${lower}: pandu ${n} melalui tahap yang semakin laju dan pecahkan rekod terbaik anda.`,
+        software: `${title} ialah alat ${lower} kecil untuk kerja harian: pantas, luar talian dan bebas serabut.`,
+        stream: `Siaran langsung ${lower} dari ${place}: ${title}, dengan ulasan dan ulang tayang.`,
+      }[type];
+    }
+  }
+}
+
+/** An episode's title and description in `locale`, from its series' translated title. */
+export function translateEpisode(
+  locale: TranslatedLocale,
+  series: string,
+  episode: number,
+): { title: string; description: string } {
+  const e = String(episode);
+  switch (locale) {
+    case 'fr-ca':
+      return { title: `${series} : épisode ${e}`, description: `Épisode ${e} de ${series}.` };
+    case 'de-de':
+      return { title: `${series}: Folge ${e}`, description: `Folge ${e} von ${series}.` };
+    case 'it-it':
+      return { title: `${series}: episodio ${e}`, description: `Episodio ${e} di ${series}.` };
+    case 'pt-pt':
+      return { title: `${series}: episódio ${e}`, description: `Episódio ${e} de ${series}.` };
+    case 'es-es':
+      return { title: `${series}: episodio ${e}`, description: `Episodio ${e} de ${series}.` };
+    case 'ja-jp':
+      return { title: `${series} 第${e}話`, description: `『${series}』第${e}話。` };
+    case 'my-ms':
+      return { title: `${series}: Episod ${e}`, description: `Episod ${e} bagi ${series}.` };
+  }
+}
+
+export const isTranslatedLocale = (locale: string): locale is TranslatedLocale =>
+  (TRANSLATED_LOCALES as readonly string[]).includes(locale);

@@ -1,0 +1,74 @@
+import { Link } from 'react-router';
+import { useI18n } from '../../lib/i18n';
+import { type MediaCardItem, mediaDetailsHref } from '../../lib/media/media-card-fields';
+import { formatDuration, useBrowseStrings } from '../../lib/media/media-strings';
+import { thumbnailUrl } from '../../lib/media/thumbnail-url';
+import { useSession } from '../../lib/session';
+import './media-card.css';
+
+type Shape = 'poster' | 'square' | 'wide';
+
+/** Album and audiobook covers are square, streams are video frames, everything else a poster. */
+const SHAPES: Record<MediaCardItem['mediaType'], Shape> = {
+  music: 'square',
+  audiobook: 'square',
+  stream: 'wide',
+  movie: 'poster',
+  ebook: 'poster',
+  game: 'poster',
+  software: 'poster',
+};
+
+/** The image's intrinsic size per shape, so the browser reserves its box before it loads. */
+const SIZES: Record<Shape, { width: number; height: number }> = {
+  poster: { width: 240, height: 360 },
+  square: { width: 300, height: 300 },
+  wide: { width: 320, height: 180 },
+};
+
+function yearOf(item: MediaCardItem): number | null {
+  if (item.releaseYear) return item.releaseYear;
+  const year = item.releaseDate ? Number(item.releaseDate.slice(0, 4)) : NaN;
+  return Number.isInteger(year) && year > 0 ? year : null;
+}
+
+/** A title on a shelf, in a grid or in search results: its picture, name, year and length, linking to it. */
+export function MediaCard({ item }: { item: MediaCardItem }) {
+  useBrowseStrings();
+  const { t } = useI18n();
+  const { brand } = useSession();
+  const shape = SHAPES[item.mediaType];
+  const size = SIZES[shape];
+  const src = thumbnailUrl(item.thumbnail, brand.cdnServer);
+  const year = yearOf(item);
+  const facts = [
+    year === null ? null : String(year),
+    item.duration ? formatDuration(item.duration, t) : null,
+  ].filter((fact): fact is string => fact !== null);
+  return (
+    <article className={`media-card media-card--${shape}`}>
+      <Link className="media-card__link" to={mediaDetailsHref(item)}>
+        <span className="media-card__picture">
+          {src ? (
+            <img
+              className="media-card__image"
+              src={src}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              width={size.width}
+              height={size.height}
+            />
+          ) : (
+            <span className="media-card__placeholder" aria-hidden="true">
+              {item.title.slice(0, 1)}
+            </span>
+          )}
+          {item.is_free ? <span className="media-card__badge">{t('browse.card.free')}</span> : null}
+        </span>
+        <span className="media-card__title">{item.title}</span>
+      </Link>
+      {facts.length > 0 ? <p className="media-card__facts">{facts.join(' · ')}</p> : null}
+    </article>
+  );
+}

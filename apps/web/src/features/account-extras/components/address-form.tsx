@@ -1,0 +1,153 @@
+import { LOCALE_BCP47 } from '@member/domain';
+import { ADDRESS_FIELDS, type AddressField, type AddressIssue, parseAddress } from '@member/domain/address';
+import { useId, useMemo, useState, type SyntheticEvent } from 'react';
+import { useI18n } from '../../../lib/i18n';
+import { logger } from '../../../lib/logger';
+import { type ShippingAddress, saveAddress } from '../api/addresses';
+import { RefusedError } from '../api/mutation-result';
+import { COUNTRY_CODES } from './countries';
+
+type Values = Record<AddressField, string>;
+
+const AUTOCOMPLETE: Record<AddressField, string> = {
+  country: 'country',
+  firstName: 'given-name',
+  lastName: 'family-name',
+  address: 'address-line1',
+  apartment: 'address-line2',
+  city: 'address-level2',
+  region: 'address-level1',
+  postcode: 'postal-code',
+  phone: 'tel',
+};
+
+function initialValues(address: ShippingAddress | null): Values {
+  return {
+    country: address?.country ?? '',
+    firstName: address?.firstName ?? '',
+    lastName: address?.lastName ?? '',
+    address: address?.address ?? '',
+    apartment: address?.apartment ?? '',
+    city: address?.city ?? '',
+    region: address?.region ?? '',
+    postcode: address?.postcode ?? '',
+    phone: address?.phone ?? '',
+  };
+}
+
+/**
+ * The shipping address form (add or edit). The shared schema (`@member/domain/address`) checks each
+ * field here; the server checks the same again.
+ */
+export function AddressForm({ address, onSaved }: { address: ShippingAddress | null; onSaved: () => void }) {
+  const { t, locale } = useI18n();
+  const formId = useId();
+  const [values, setValues] = useState<Values>(() => initialValues(address));
+  const [issues, setIssues] = useState<Partial<Record<AddressField, AddressIssue>>>({});
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const countries = useMemo(() => {
+    let names: Intl.DisplayNames | null = null;
+    try {
+      names = new Intl.DisplayNames([LOCALE_BCP47[locale]], { type: 'region' });
+    } catch {
+      names = null;
+    }
+    return COUNTRY_CODES.map((code) => ({ code, name: names?.of(code) ?? code })).sort((a, b) =>
+      a.name.localeCompare(b.name, LOCALE_BCP47[locale]),
+    );
+  }, [locale]);
+
+  async function handleSubmit(event: SyntheticEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    const parsed = parseAddress(values);
+    if (!parsed.ok) {
+      setIssues(Object.fromEntries(parsed.issues.map((issue) => [issue.field, issue.issue])));
+      setError(null);
+      const first = parsed.issues[0];
+      if (first) document.getElementById(`${formId}-${first.field}`)?.focus();
+      return;
+    }
+    setIssues({});
+    setSaving(true);
+    setError(null);
+    try {
+      await saveAddress(address?.id ?? null, parsed.address);
+      onSaved();
+    } catch (caught) {
+      logger.warn('Could not save an address', caught);
+      setSaving(false);
+      setError(
+        caught instanceof RefusedError && caught.slug === 'too_many_addresses'
+          ? t('wallet.errors.too_many_addresses')
+          : t('wallet.addresses.saveError'),
+      );
+    }
+  }
+
+  return (
+    <form className="extras__form" noValidate onSubmit={(event) => void handleSubmit(event)}>
+      {ADDRESS_FIELDS.map((field) => {
+        const id = `${formId}-${field}`;
+        const issue = issues[field];
+        const errorId = `${id}-error`;
+        const common = {
+          id,
+          name: field,
+          autoComplete: AUTOCOMPLETE[field],
+          'aria-invalid': issue ? true : undefined,
+          'aria-describedby': issue ? errorId : undefined,
+        } as const;
+        return (
+          <div className="field" key={field}>
+            <label className="field__label" htmlFor={id}>
+              {t(`wallet.addresses.fields.${field}`)}
+              {field === 'apartment' ? ` ${t('wallet.addresses.optional')}` : null}
+            </label>
+            {field === 'country' ? (
+              <select
+                {...common}
+                className="select"
+                required
+                value={values.country}
+                onChange={(event) => {
+                  setValues({ ...values, country: event.target.value });
+                }}
+              >
+                <option value="">—</option>
+                {countries.map((country) => (
+                  <option key={country.code} value={country.code}>
+                    {country.name}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input
+                {...common}
+                className="input"
+                type={field === 'phone' ? 'tel' : 'text'}
+                required={field !== 'apartment'}
+                value={values[field]}
+                onChange={(event) => {
+                  setValues({ ...values, [field]: event.target.value });
+                }}
+              />
+            )}
+            {issue ? (
+              <p className="extras__field-error" id={errorId}>
+                {t(`wallet.addresses.errors.${issue}`)}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+      <button type="submit" className="button button--primary" disabled={saving}>
+        {saving ? t('wallet.addresses.saving') : t('wallet.addresses.save')}
+      </button>
+      <p role="alert" className="extras__form-error">
+        {error}
+      </p>
+    </form>
+  );
+}

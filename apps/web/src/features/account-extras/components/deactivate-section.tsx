@@ -1,0 +1,105 @@
+import { useId, useState, type SyntheticEvent } from 'react';
+import { useI18n } from '../../../lib/i18n';
+import { logger } from '../../../lib/logger';
+import { useSessionStore } from '../../../lib/session';
+import { RefusedError } from '../api/mutation-result';
+import { canDeactivate, deactivateAccount } from '../api/security';
+import { SectionState } from './section-state';
+import { useLoaded } from './use-loaded';
+
+const KNOWN = ['wrong_password', 'confirmation_required', 'paid_membership', 'required'] as const;
+type KnownSlug = (typeof KNOWN)[number];
+const isKnown = (slug: string): slug is KnownSlug => (KNOWN as readonly string[]).includes(slug);
+
+/**
+ * Account → Profile, delete account: for free and demo accounts (spec section 6). It needs the box
+ * ticked and the current password; the server refuses paying members whatever the page shows.
+ */
+export function DeactivateSection() {
+  const { t } = useI18n();
+  const sessionStore = useSessionStore();
+  const headingId = useId();
+  const checkboxId = useId();
+  const passwordId = useId();
+  const errorId = useId();
+  const { state, reload } = useLoaded((signal) => canDeactivate(signal));
+  const [confirmed, setConfirmed] = useState(false);
+  const [password, setPassword] = useState('');
+  const [deleting, setDeleting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function handleSubmit(event: SyntheticEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    if (!confirmed) {
+      setError(t('wallet.errors.confirmation_required'));
+      return;
+    }
+    if (!password) {
+      setError(t('wallet.errors.required'));
+      return;
+    }
+    setDeleting(true);
+    setError(null);
+    try {
+      await deactivateAccount(password);
+      sessionStore.setMember(null);
+      // A full load: nothing of the deleted account stays in memory.
+      window.location.assign('/login');
+    } catch (caught) {
+      logger.warn('Could not delete the account', caught);
+      setDeleting(false);
+      const slug = caught instanceof RefusedError ? caught.slug : '';
+      setError(isKnown(slug) ? t(`wallet.errors.${slug}`) : t('wallet.errors.generic'));
+    }
+  }
+
+  return (
+    <section className="account-section extras__danger-zone" aria-labelledby={headingId}>
+      <h2 className="account-section__title" id={headingId}>
+        {t('wallet.deactivate.title')}
+      </h2>
+      <SectionState state={state} onRetry={reload} />
+      {state.kind === 'ready' && !state.value ? (
+        <p className="account-section__muted">{t('wallet.deactivate.notAllowed')}</p>
+      ) : null}
+      {state.kind === 'ready' && state.value ? (
+        <form className="extras__form" noValidate onSubmit={(event) => void handleSubmit(event)}>
+          <p>{t('wallet.deactivate.intro')}</p>
+          <div className="extras__checkbox">
+            <input
+              id={checkboxId}
+              type="checkbox"
+              checked={confirmed}
+              onChange={(event) => {
+                setConfirmed(event.target.checked);
+              }}
+            />
+            <label htmlFor={checkboxId}>{t('wallet.deactivate.confirm')}</label>
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={passwordId}>
+              {t('wallet.deactivate.password')}
+            </label>
+            <input
+              id={passwordId}
+              className="input"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              aria-describedby={error ? errorId : undefined}
+              onChange={(event) => {
+                setPassword(event.target.value);
+              }}
+            />
+          </div>
+          <button type="submit" className="button extras__danger" disabled={deleting}>
+            {deleting ? t('wallet.deactivate.deleting') : t('wallet.deactivate.submit')}
+          </button>
+          <p role="alert" className="extras__form-error" id={errorId}>
+            {error}
+          </p>
+        </form>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,268 @@
+import { changeEmailSchema, changePasswordSchema, parseCredentials } from '@member/domain/account-security';
+import { useId, useState, type SyntheticEvent } from 'react';
+import { useI18n } from '../../../lib/i18n';
+import { logger } from '../../../lib/logger';
+import { useSession, useSessionStore } from '../../../lib/session';
+import { RefusedError } from '../api/mutation-result';
+import { changeEmail, changePassword } from '../api/security';
+
+type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'error'; message: string };
+
+const KNOWN_ERRORS = [
+  'required',
+  'password_too_short',
+  'password_too_long',
+  'password_too_simple',
+  'password_unchanged',
+  'passwords_do_not_match',
+  'invalid_email',
+  'emails_do_not_match',
+  'email_unchanged',
+  'email_taken',
+  'wrong_password',
+] as const;
+type KnownError = (typeof KNOWN_ERRORS)[number];
+const isKnownError = (slug: string): slug is KnownError => (KNOWN_ERRORS as readonly string[]).includes(slug);
+
+/** The message of a refused change: the schema's issue or the server's slug, else a generic one. */
+function useErrorMessage() {
+  const { t } = useI18n();
+  return (slug: string): string =>
+    isKnownError(slug) ? t(`wallet.errors.${slug}`) : t('wallet.errors.generic');
+}
+
+interface FieldProps {
+  id: string;
+  label: string;
+  type: 'email' | 'password';
+  autoComplete: string;
+  value: string;
+  invalid: boolean;
+  describedBy?: string | undefined;
+  onChange: (value: string) => void;
+}
+
+function Field({ id, label, type, autoComplete, value, invalid, describedBy, onChange }: FieldProps) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="input"
+        type={type}
+        autoComplete={autoComplete}
+        required
+        value={value}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(event) => {
+          onChange(event.target.value);
+        }}
+      />
+    </div>
+  );
+}
+
+function ChangeEmailForm() {
+  const { t } = useI18n();
+  const { member } = useSession();
+  const sessionStore = useSessionStore();
+  const errorMessage = useErrorMessage();
+  const id = useId();
+  const [values, setValues] = useState({ newEmail: '', confirmEmail: '', currentPassword: '' });
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+
+  async function handleSubmit(event: SyntheticEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    const parsed = parseCredentials(changeEmailSchema, values);
+    if (!parsed.ok) {
+      const first = parsed.issues[0];
+      setInvalid(first?.field ?? null);
+      setStatus({ kind: 'error', message: errorMessage(first?.issue ?? 'required') });
+      return;
+    }
+    setInvalid(null);
+    setStatus({ kind: 'saving' });
+    try {
+      const claims = await changeEmail(parsed.value);
+      sessionStore.setMember(claims);
+      setValues({ newEmail: '', confirmEmail: '', currentPassword: '' });
+      setStatus({ kind: 'saved' });
+    } catch (error) {
+      logger.warn('Could not change the email', error);
+      const slug = error instanceof RefusedError ? error.slug : 'generic';
+      setInvalid(slug === 'wrong_password' ? 'currentPassword' : slug === 'email_taken' ? 'newEmail' : null);
+      setStatus({ kind: 'error', message: errorMessage(slug) });
+    }
+  }
+
+  const errorId = `${id}-error`;
+  return (
+    <form
+      className="extras__form"
+      noValidate
+      onSubmit={(event) => void handleSubmit(event)}
+      aria-labelledby={`${id}-title`}
+    >
+      <h3 className="account-section__subtitle" id={`${id}-title`}>
+        {t('wallet.security.emailTitle')}
+      </h3>
+      {member ? (
+        <p className="account-section__muted">{t('wallet.security.currentEmail', { email: member.email })}</p>
+      ) : null}
+      <Field
+        id={`${id}-new`}
+        label={t('wallet.security.newEmail')}
+        type="email"
+        autoComplete="email"
+        value={values.newEmail}
+        invalid={invalid === 'newEmail'}
+        describedBy={invalid === 'newEmail' ? errorId : undefined}
+        onChange={(newEmail) => {
+          setValues({ ...values, newEmail });
+        }}
+      />
+      <Field
+        id={`${id}-confirm`}
+        label={t('wallet.security.confirmEmail')}
+        type="email"
+        autoComplete="email"
+        value={values.confirmEmail}
+        invalid={invalid === 'confirmEmail'}
+        describedBy={invalid === 'confirmEmail' ? errorId : undefined}
+        onChange={(confirmEmail) => {
+          setValues({ ...values, confirmEmail });
+        }}
+      />
+      <Field
+        id={`${id}-password`}
+        label={t('wallet.security.currentPassword')}
+        type="password"
+        autoComplete="current-password"
+        value={values.currentPassword}
+        invalid={invalid === 'currentPassword'}
+        describedBy={invalid === 'currentPassword' ? errorId : undefined}
+        onChange={(currentPassword) => {
+          setValues({ ...values, currentPassword });
+        }}
+      />
+      <button type="submit" className="button button--primary" disabled={status.kind === 'saving'}>
+        {status.kind === 'saving' ? t('wallet.security.saving') : t('wallet.security.saveEmail')}
+      </button>
+      <p role="status" aria-live="polite" className="account-section__muted">
+        {status.kind === 'saved' ? t('wallet.security.emailSaved') : null}
+      </p>
+      <p role="alert" className="extras__form-error" id={errorId}>
+        {status.kind === 'error' ? status.message : null}
+      </p>
+    </form>
+  );
+}
+
+function ChangePasswordForm() {
+  const { t } = useI18n();
+  const errorMessage = useErrorMessage();
+  const id = useId();
+  const [values, setValues] = useState({ currentPassword: '', newPassword: '', confirmPassword: '' });
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+
+  async function handleSubmit(event: SyntheticEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    const parsed = parseCredentials(changePasswordSchema, values);
+    if (!parsed.ok) {
+      const first = parsed.issues[0];
+      setInvalid(first?.field ?? null);
+      setStatus({ kind: 'error', message: errorMessage(first?.issue ?? 'required') });
+      return;
+    }
+    setInvalid(null);
+    setStatus({ kind: 'saving' });
+    try {
+      await changePassword(parsed.value);
+      setValues({ currentPassword: '', newPassword: '', confirmPassword: '' });
+      setStatus({ kind: 'saved' });
+    } catch (error) {
+      logger.warn('Could not change the password', error);
+      const slug = error instanceof RefusedError ? error.slug : 'generic';
+      setInvalid(slug === 'wrong_password' ? 'currentPassword' : null);
+      setStatus({ kind: 'error', message: errorMessage(slug) });
+    }
+  }
+
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  return (
+    <form
+      className="extras__form"
+      noValidate
+      onSubmit={(event) => void handleSubmit(event)}
+      aria-labelledby={`${id}-title`}
+    >
+      <h3 className="account-section__subtitle" id={`${id}-title`}>
+        {t('wallet.security.passwordTitle')}
+      </h3>
+      <Field
+        id={`${id}-current`}
+        label={t('wallet.security.currentPassword')}
+        type="password"
+        autoComplete="current-password"
+        value={values.currentPassword}
+        invalid={invalid === 'currentPassword'}
+        describedBy={invalid === 'currentPassword' ? errorId : undefined}
+        onChange={(currentPassword) => {
+          setValues({ ...values, currentPassword });
+        }}
+      />
+      <Field
+        id={`${id}-new`}
+        label={t('wallet.security.newPassword')}
+        type="password"
+        autoComplete="new-password"
+        value={values.newPassword}
+        invalid={invalid === 'newPassword'}
+        describedBy={invalid === 'newPassword' ? `${hintId} ${errorId}` : hintId}
+        onChange={(newPassword) => {
+          setValues({ ...values, newPassword });
+        }}
+      />
+      <p className="account-section__muted" id={hintId}>
+        {t('wallet.security.passwordHint')}
+      </p>
+      <Field
+        id={`${id}-confirm`}
+        label={t('wallet.security.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        value={values.confirmPassword}
+        invalid={invalid === 'confirmPassword'}
+        describedBy={invalid === 'confirmPassword' ? errorId : undefined}
+        onChange={(confirmPassword) => {
+          setValues({ ...values, confirmPassword });
+        }}
+      />
+      <button type="submit" className="button button--primary" disabled={status.kind === 'saving'}>
+        {status.kind === 'saving' ? t('wallet.security.saving') : t('wallet.security.savePassword')}
+      </button>
+      <p role="status" aria-live="polite" className="account-section__muted">
+        {status.kind === 'saved' ? t('wallet.security.passwordSaved') : null}
+      </p>
+      <p role="alert" className="extras__form-error" id={errorId}>
+        {status.kind === 'error' ? status.message : null}
+      </p>
+    </form>
+  );
+}
+
+/** Account → Profile, sign-in details: change email and change password. */
+export function SecuritySection() {
+  return (
+    <section className="account-section extras__security">
+      <ChangeEmailForm />
+      <ChangePasswordForm />
+    </section>
+  );
+}

@@ -1,0 +1,236 @@
+import { gql, graphqlRequest } from '../../../lib/graphql';
+
+export interface ResponseResult {
+  succeeded: boolean;
+  errorCode: string | null;
+  slug: string | null;
+  message: string | null;
+}
+
+export interface PaymentMethod {
+  paymentMethodId: string;
+  ccLast: string;
+  ccType: string;
+  isDefault: boolean;
+  expMonth: number;
+  expYear: number;
+}
+
+export interface BillingTransaction {
+  id: string;
+  date: string;
+  description: string;
+  amount: number;
+  currency: string;
+  status: 'succeeded' | 'failed';
+  purpose: string;
+}
+
+export interface Plan {
+  id: number;
+  name: string;
+  group: string;
+  description: string;
+  trialPeriod: number;
+  priceRecurring: number;
+  priceInitial: number;
+  currency: string;
+  recurring: { interval: 'day' | 'week' | 'month' | 'year'; interval_count: number };
+}
+
+const RESULT = 'responseResult { succeeded errorCode slug message }';
+const METHOD = 'paymentMethodId ccLast ccType isDefault expMonth expYear';
+
+const PLANS = gql<{ plan: { getPlans: Plan[] } }>(`
+  query Plans { plan { getPlans { id name group description trialPeriod priceRecurring priceInitial currency
+    recurring { interval interval_count } } } }
+`);
+
+export async function getPlans(signal?: AbortSignal): Promise<Plan[]> {
+  return (await graphqlRequest(PLANS, {}, signal ? { signal } : {})).plan.getPlans;
+}
+
+const BILLING = gql<{ member: { paymentMethods: PaymentMethod[]; billingHistory: BillingTransaction[] } }>(`
+  query Billing { member { paymentMethods { ${METHOD} } billingHistory(limit: 50) { id date description amount currency status purpose } } }
+`);
+
+export async function getBilling(signal?: AbortSignal) {
+  return (await graphqlRequest(BILLING, {}, signal ? { signal } : {})).member;
+}
+
+interface MethodsPayload {
+  responseResult: ResponseResult;
+  paymentMethods: PaymentMethod[] | null;
+}
+
+const ADD_METHOD = gql<
+  { member: { addPaymentMethod: MethodsPayload } },
+  { paymentMethodId: string; ccLast: string; isDefault: boolean; ccType: string }
+>(`
+  mutation AddPaymentMethod($paymentMethodId: String!, $ccLast: String!, $isDefault: Boolean!, $ccType: String!) {
+    member { addPaymentMethod(paymentMethodId: $paymentMethodId, ccLast: $ccLast, isDefault: $isDefault, ccType: $ccType) {
+      ${RESULT} paymentMethods { ${METHOD} } } }
+  }
+`);
+
+const UPDATE_METHOD = gql<
+  { member: { updatePaymentMethod: MethodsPayload } },
+  { paymentMethodId: string; ccLast: string; ccType: string }
+>(`
+  mutation UpdatePaymentMethod($paymentMethodId: String!, $ccLast: String!, $ccType: String!) {
+    member { updatePaymentMethod(paymentMethodId: $paymentMethodId, ccLast: $ccLast, ccType: $ccType) {
+      ${RESULT} paymentMethods { ${METHOD} } } }
+  }
+`);
+
+const SET_DEFAULT = gql<
+  { member: { setDefaultPaymentMethod: MethodsPayload } },
+  { paymentMethodId: string }
+>(`
+  mutation SetDefaultPaymentMethod($paymentMethodId: String!) {
+    member { setDefaultPaymentMethod(paymentMethodId: $paymentMethodId) { ${RESULT} paymentMethods { ${METHOD} } } }
+  }
+`);
+
+export async function addPaymentMethod(variables: {
+  paymentMethodId: string;
+  ccLast: string;
+  isDefault: boolean;
+  ccType: string;
+}): Promise<MethodsPayload> {
+  return (await graphqlRequest(ADD_METHOD, variables)).member.addPaymentMethod;
+}
+
+export async function updatePaymentMethod(variables: {
+  paymentMethodId: string;
+  ccLast: string;
+  ccType: string;
+}): Promise<MethodsPayload> {
+  return (await graphqlRequest(UPDATE_METHOD, variables)).member.updatePaymentMethod;
+}
+
+export async function setDefaultPaymentMethod(paymentMethodId: string): Promise<MethodsPayload> {
+  return (await graphqlRequest(SET_DEFAULT, { paymentMethodId })).member.setDefaultPaymentMethod;
+}
+
+const ACTIVATE = gql<
+  { member: { activateSubscription: { responseResult: ResponseResult; extra: string | null } } },
+  { subscriptionId: string }
+>(`
+  mutation ActivateSubscription($subscriptionId: String!) {
+    member { activateSubscription(subscriptionId: $subscriptionId) { ${RESULT} extra } }
+  }
+`);
+
+export async function activateSubscription(subscriptionId: string) {
+  return (await graphqlRequest(ACTIVATE, { subscriptionId })).member.activateSubscription;
+}
+
+export interface RetentionOffer {
+  discountPercent: number;
+  regularPriceMinor: number;
+  priceMinor: number;
+  currency: string;
+}
+
+interface OfferPayload {
+  responseResult: ResponseResult;
+  offer: RetentionOffer | null;
+}
+
+const PRESENT_OFFER = gql<{ member: { presentRetentionOffer: OfferPayload } }, { subscriptionId: string }>(`
+  mutation PresentRetentionOffer($subscriptionId: String!) {
+    member { presentRetentionOffer(subscriptionId: $subscriptionId) { ${RESULT} offer { discountPercent regularPriceMinor priceMinor currency } } }
+  }
+`);
+
+const ACCEPT_OFFER = gql<{ member: { acceptRetentionOffer: OfferPayload } }, { subscriptionId: string }>(`
+  mutation AcceptRetentionOffer($subscriptionId: String!) {
+    member { acceptRetentionOffer(subscriptionId: $subscriptionId) { ${RESULT} offer { discountPercent regularPriceMinor priceMinor currency } } }
+  }
+`);
+
+export async function presentRetentionOffer(subscriptionId: string): Promise<OfferPayload> {
+  return (await graphqlRequest(PRESENT_OFFER, { subscriptionId })).member.presentRetentionOffer;
+}
+
+export async function acceptRetentionOffer(subscriptionId: string): Promise<OfferPayload> {
+  return (await graphqlRequest(ACCEPT_OFFER, { subscriptionId })).member.acceptRetentionOffer;
+}
+
+export interface CancellationReceipt {
+  cancelRefId: string;
+  planName: string;
+  cancelledAt: string;
+  accessUntil: string | null;
+}
+
+const CANCEL = gql<
+  { member: { cancelSubscription: { responseResult: ResponseResult; receipt: CancellationReceipt | null } } },
+  {
+    input: {
+      subscriptionId: string;
+      confirm: boolean;
+      option: 'standard' | 'giveaway';
+      forfeitMonthlyExclusiveEntries: boolean;
+    };
+  }
+>(`
+  mutation CancelSubscription($input: CancelSubscriptionInput!) {
+    member { cancelSubscription(input: $input) { ${RESULT} receipt { cancelRefId planName cancelledAt accessUntil } } }
+  }
+`);
+
+export async function cancelSubscription(input: {
+  subscriptionId: string;
+  confirm: boolean;
+  option: 'standard' | 'giveaway';
+  forfeitMonthlyExclusiveEntries: boolean;
+}) {
+  return (await graphqlRequest(CANCEL, { input })).member.cancelSubscription;
+}
+
+const RESTART = gql<
+  {
+    member: {
+      restartSubscription: { responseResult: ResponseResult; restarted: boolean; checkoutUrl: string | null };
+    };
+  },
+  { subscriptionId: string }
+>(`
+  mutation RestartSubscription($subscriptionId: String!) {
+    member { restartSubscription(subscriptionId: $subscriptionId) { ${RESULT} restarted checkoutUrl } }
+  }
+`);
+
+export async function restartSubscription(subscriptionId: string) {
+  return (await graphqlRequest(RESTART, { subscriptionId })).member.restartSubscription;
+}
+
+const MY_SUBSCRIPTIONS = gql<{
+  member: {
+    info: {
+      subscriptions: {
+        refId: string;
+        planName: string;
+        isActive: boolean;
+        cancelRefId: string | null;
+        endDate: string | null;
+        nextBillingDate: string | null;
+      }[];
+    };
+  };
+}>(`
+  query MySubscriptions { member { info { subscriptions { refId planName isActive cancelRefId endDate nextBillingDate } } } }
+`);
+
+export async function getSubscriptions(signal?: AbortSignal) {
+  return (await graphqlRequest(MY_SUBSCRIPTIONS, {}, signal ? { signal } : {})).member.info.subscriptions;
+}
+
+/** Formats integer minor units in a currency for the locale (e.g. 1999 USD → $19.99). */
+export function formatMoney(amountMinor: number, currency: string, bcp47: string): string {
+  const format = new Intl.NumberFormat(bcp47, { style: 'currency', currency });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(amountMinor / 10 ** digits);
+}

@@ -1,0 +1,191 @@
+import { useId, useState } from 'react';
+import { useI18n } from '../../../lib/i18n';
+import { paymentFlowCall } from '../api/payment-flow';
+
+function text(data: FormData, name: string): string {
+  const value = data.get(name);
+  return typeof value === 'string' ? value : '';
+}
+
+/** What the provider reports of a confirmed card. */
+export interface ConfirmedCard {
+  paymentMethodId: string;
+  ccLast: string;
+  ccType: string;
+}
+
+const EXPIRY = /^\s*(0[1-9]|1[0-2])\s*\/\s*(\d{2})\s*$/;
+const DIGITS = /^[\d\s-]{12,23}$/;
+
+/**
+ * Card entry through a setup intent on the sandbox provider (Stripe.js does this step with real
+ * Stripe): customer, setup intent, confirmation, then the provider's own view of the card.
+ */
+async function confirmCard(
+  card: { number: string; expiry: string; cvc: string },
+  onError: (code: string | null) => void,
+): Promise<ConfirmedCard | null> {
+  if (!(await paymentFlowCall('/paymentflow/stripe/customer/create', {}, onError))) return null;
+  const intent = await paymentFlowCall('/paymentflow/stripe/setup-intent/create', {}, onError);
+  const clientSecret = intent && !Array.isArray(intent) ? intent.clientSecret : null;
+  if (typeof clientSecret !== 'string') return null;
+  const confirmed = await paymentFlowCall(
+    '/paymentflow/sandbox/setup-intent/confirm',
+    { clientSecret, ...card },
+    onError,
+  );
+  const paymentMethodId = confirmed && !Array.isArray(confirmed) ? confirmed.paymentMethodId : null;
+  if (typeof paymentMethodId !== 'string') return null;
+  const method = await paymentFlowCall(
+    '/paymentflow/stripe/payment-method/get',
+    { paymentMethodId },
+    onError,
+  );
+  if (
+    !method ||
+    Array.isArray(method) ||
+    typeof method.ccLast !== 'string' ||
+    typeof method.ccType !== 'string'
+  ) {
+    return null;
+  }
+  return { paymentMethodId, ccLast: method.ccLast, ccType: method.ccType };
+}
+
+interface CardFormProps {
+  title: string;
+  /** Offer "use as default" (adding); an update always replaces the default. */
+  withDefault: boolean;
+  onSave: (card: ConfirmedCard, isDefault: boolean) => Promise<string | null>;
+  onCancel: () => void;
+}
+
+export function CardForm({ title, withDefault, onSave, onCancel }: CardFormProps) {
+  const { t } = useI18n();
+  const ids = {
+    number: useId(),
+    expiry: useId(),
+    expiryHint: useId(),
+    cvc: useId(),
+    error: useId(),
+    title: useId(),
+  };
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(form: HTMLFormElement) {
+    const data = new FormData(form);
+    const card = {
+      number: text(data, 'number'),
+      expiry: text(data, 'expiry'),
+      cvc: text(data, 'cvc'),
+    };
+    if (!DIGITS.test(card.number) || !EXPIRY.test(card.expiry) || !/^\d{3,4}$/.test(card.cvc.trim())) {
+      setError(t('billing.methods.errors.invalid_card'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const failure: { code: string | null } = { code: null };
+    const confirmed = await confirmCard(card, (next) => {
+      failure.code = next;
+    });
+    if (!confirmed) {
+      setBusy(false);
+      const reason = failure.code;
+      setError(
+        reason === 'card_declined' || reason === 'expired_card'
+          ? t('billing.methods.errors.declined')
+          : reason?.startsWith('invalid_') || reason === 'expired'
+            ? t('billing.methods.errors.invalid_card')
+            : t('billing.methods.errors.failed'),
+      );
+      return;
+    }
+    const saveError = await onSave(confirmed, data.get('default') === 'on');
+    setBusy(false);
+    if (saveError) setError(saveError);
+  }
+
+  return (
+    <form
+      className="billing-card-form"
+      aria-labelledby={ids.title}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit(event.currentTarget);
+      }}
+    >
+      <h3 className="account-section__subtitle" id={ids.title}>
+        {title}
+      </h3>
+      <div className="field">
+        <label className="field__label" htmlFor={ids.number}>
+          {t('billing.methods.cardNumber')}
+        </label>
+        <input
+          id={ids.number}
+          className="input"
+          name="number"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          maxLength={23}
+          required
+        />
+      </div>
+      <div className="billing-card-form__row">
+        <div className="field">
+          <label className="field__label" htmlFor={ids.expiry}>
+            {t('billing.methods.expiry')}
+          </label>
+          <input
+            id={ids.expiry}
+            className="input"
+            name="expiry"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder={t('billing.methods.expiryHint')}
+            aria-describedby={ids.expiryHint}
+            maxLength={7}
+            required
+          />
+          <span className="field__hint" id={ids.expiryHint}>
+            {t('billing.methods.expiryHint')}
+          </span>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={ids.cvc}>
+            {t('billing.methods.cvc')}
+          </label>
+          <input
+            id={ids.cvc}
+            className="input"
+            name="cvc"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            maxLength={4}
+            required
+          />
+        </div>
+      </div>
+      {withDefault ? (
+        <label className="billing-check">
+          <input type="checkbox" name="default" /> {t('billing.methods.setDefault')}
+        </label>
+      ) : null}
+      <p className="account-section__muted">{t('billing.methods.testCards')}</p>
+      <div className="form-error" id={ids.error} role="alert">
+        {error}
+      </div>
+      <div className="billing-actions">
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? t('billing.methods.saving') : t('billing.methods.save')}
+        </button>
+        <button type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>
+          {t('billing.methods.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,371 @@
+import { LOCALE_BCP47 } from '@member/domain';
+import { useEffect, useId, useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { useI18n } from '../../../lib/i18n';
+import { logger } from '../../../lib/logger';
+import {
+  type BillingTransaction,
+  type CancellationReceipt,
+  type RetentionOffer,
+  acceptRetentionOffer,
+  cancelSubscription,
+  formatMoney,
+  getBilling,
+  getSubscriptions,
+  presentRetentionOffer,
+  restartSubscription,
+} from '../api/billing-api';
+import { BillingDialog } from './billing-dialog';
+
+type Subscription = Awaited<ReturnType<typeof getSubscriptions>>[number];
+type Step =
+  | { kind: 'closed' }
+  | { kind: 'offer'; offer: RetentionOffer }
+  | { kind: 'confirm' }
+  | { kind: 'receipt'; receipt: CancellationReceipt };
+
+function useDate(timeZone: string | null) {
+  const { locale } = useI18n();
+  return (iso: string) =>
+    new Intl.DateTimeFormat(LOCALE_BCP47[locale], {
+      dateStyle: 'long',
+      ...(timeZone ? { timeZone } : {}),
+    }).format(new Date(iso));
+}
+
+/** The cancellation flow: retention offer first, then an explicit confirmation, then the receipt. */
+function CancelFlow({
+  subscription,
+  timeZone,
+  onDone,
+}: {
+  subscription: Subscription;
+  timeZone: string | null;
+  onDone: () => void;
+}) {
+  const { t, locale } = useI18n();
+  const date = useDate(timeZone);
+  const [step, setStep] = useState<Step>({ kind: 'closed' });
+  const [error, setError] = useState<string | null>(null);
+  const [option, setOption] = useState<'standard' | 'giveaway'>('standard');
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const ids = { confirm: useId(), forfeit: useId(), options: useId() };
+  const money = (offer: RetentionOffer, amount: number) =>
+    formatMoney(amount, offer.currency, LOCALE_BCP47[locale]);
+
+  async function open() {
+    setError(null);
+    setNotice(null);
+    try {
+      const result = await presentRetentionOffer(subscription.refId);
+      if (result.responseResult.succeeded && result.offer) setStep({ kind: 'offer', offer: result.offer });
+      else setError(t('billing.cancel.errors.failed'));
+    } catch (openError) {
+      logger.warn('Could not open the cancellation', openError);
+      setError(t('billing.cancel.errors.failed'));
+    }
+  }
+
+  async function accept(offer: RetentionOffer) {
+    setBusy(true);
+    try {
+      const result = await acceptRetentionOffer(subscription.refId);
+      if (result.responseResult.succeeded) {
+        setStep({ kind: 'closed' });
+        setNotice(t('billing.cancel.offerAccepted', { price: money(offer, offer.priceMinor) }));
+      } else setError(t('billing.cancel.errors.failed'));
+    } catch (acceptError) {
+      logger.warn('Could not accept the offer', acceptError);
+      setError(t('billing.cancel.errors.failed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function finish(form: HTMLFormElement) {
+    const data = new FormData(form);
+    const confirm = data.get('confirm') === 'on';
+    const forfeit = data.get('forfeit') === 'on';
+    if (!confirm) {
+      setError(t('billing.cancel.errors.confirmation_required'));
+      return;
+    }
+    if (option === 'giveaway' && !forfeit) {
+      setError(t('billing.cancel.errors.forfeit_agreement_required'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await cancelSubscription({
+        subscriptionId: subscription.refId,
+        confirm,
+        option,
+        forfeitMonthlyExclusiveEntries: forfeit,
+      });
+      if (result.responseResult.succeeded && result.receipt)
+        setStep({ kind: 'receipt', receipt: result.receipt });
+      else setError(t('billing.cancel.errors.failed'));
+    } catch (cancelError) {
+      logger.warn('The cancellation failed', cancelError);
+      setError(t('billing.cancel.errors.failed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const close = () => {
+    const done = step.kind === 'receipt';
+    setStep({ kind: 'closed' });
+    setError(null);
+    if (done) onDone();
+  };
+
+  return (
+    <>
+      <div className="billing-actions">
+        <button type="button" className="button button--ghost" onClick={() => void open()}>
+          {t('billing.cancel.open')}
+        </button>
+      </div>
+      <div role="status" className="billing-notice">
+        {notice}
+      </div>
+      {step.kind === 'closed' && error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {step.kind === 'offer' ? (
+        <BillingDialog title={t('billing.cancel.offerTitle')} onClose={close}>
+          <p>
+            {t('billing.cancel.offerText', {
+              price: money(step.offer, step.offer.priceMinor),
+              regular: money(step.offer, step.offer.regularPriceMinor),
+            })}
+          </p>
+          <div className="form-error" role="alert">
+            {error}
+          </div>
+          <div className="billing-actions">
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={busy}
+              onClick={() => void accept(step.offer)}
+            >
+              {t('billing.cancel.acceptOffer', { price: money(step.offer, step.offer.priceMinor) })}
+            </button>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => {
+                setError(null);
+                setStep({ kind: 'confirm' });
+              }}
+            >
+              {t('billing.cancel.continue')}
+            </button>
+          </div>
+        </BillingDialog>
+      ) : null}
+      {step.kind === 'confirm' ? (
+        <BillingDialog title={t('billing.cancel.confirmTitle')} onClose={close}>
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              void finish(event.currentTarget);
+            }}
+          >
+            {subscription.nextBillingDate ? (
+              <p>{t('billing.cancel.confirmText', { date: date(subscription.nextBillingDate) })}</p>
+            ) : null}
+            <fieldset className="billing-options">
+              <legend id={ids.options}>{t('billing.cancel.optionsLabel')}</legend>
+              <label className="billing-check">
+                <input
+                  type="radio"
+                  name="option"
+                  value="standard"
+                  checked={option === 'standard'}
+                  onChange={() => {
+                    setOption('standard');
+                  }}
+                />{' '}
+                {t('billing.cancel.optionStandard')}
+              </label>
+              <label className="billing-check">
+                <input
+                  type="radio"
+                  name="option"
+                  value="giveaway"
+                  checked={option === 'giveaway'}
+                  onChange={() => {
+                    setOption('giveaway');
+                  }}
+                />{' '}
+                {t('billing.cancel.optionGiveaway')}
+              </label>
+              {option === 'giveaway' ? (
+                <label className="billing-check" htmlFor={ids.forfeit}>
+                  <input id={ids.forfeit} type="checkbox" name="forfeit" /> {t('billing.cancel.forfeit')}
+                </label>
+              ) : null}
+            </fieldset>
+            <label className="billing-check" htmlFor={ids.confirm}>
+              <input id={ids.confirm} type="checkbox" name="confirm" /> {t('billing.cancel.confirm')}
+            </label>
+            <div className="form-error" role="alert">
+              {error}
+            </div>
+            <div className="billing-actions">
+              <button type="submit" className="button button--primary" disabled={busy}>
+                {t('billing.cancel.finish')}
+              </button>
+              <button type="button" className="button button--ghost" onClick={close}>
+                {t('billing.cancel.back')}
+              </button>
+            </div>
+          </form>
+        </BillingDialog>
+      ) : null}
+      {step.kind === 'receipt' ? (
+        <BillingDialog role="alertdialog" title={t('billing.cancel.receiptTitle')} onClose={close}>
+          <p>
+            {t('billing.cancel.receiptText', {
+              date: step.receipt.accessUntil ? date(step.receipt.accessUntil) : '—',
+              ref: step.receipt.cancelRefId,
+            })}
+          </p>
+          <form method="dialog">
+            <button type="submit" className="button button--primary">
+              {t('billing.cancel.close')}
+            </button>
+          </form>
+        </BillingDialog>
+      ) : null}
+    </>
+  );
+}
+
+function RestartButton({ subscription, onDone }: { subscription: Subscription; onDone: () => void }) {
+  const { t } = useI18n();
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function restart() {
+    setBusy(true);
+    try {
+      const result = await restartSubscription(subscription.refId);
+      if (result.responseResult.succeeded && result.checkoutUrl) {
+        window.location.assign(result.checkoutUrl);
+        return;
+      }
+      setMessage(
+        result.responseResult.succeeded ? t('billing.restart.restarted') : t('billing.restart.failed'),
+      );
+      if (result.restarted) onDone();
+    } catch (restartError) {
+      logger.warn('Could not restart the membership', restartError);
+      setMessage(t('billing.restart.failed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <>
+      <div className="billing-actions">
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={busy}
+          onClick={() => void restart()}
+        >
+          {t('billing.restart.button')}
+        </button>
+      </div>
+      <div role="status" className="billing-notice">
+        {message}
+      </div>
+    </>
+  );
+}
+
+function BillingHistory({ items, timeZone }: { items: BillingTransaction[]; timeZone: string | null }) {
+  const { t, locale } = useI18n();
+  const date = useDate(timeZone);
+  const headingId = useId();
+  return (
+    <>
+      <h3 className="account-section__subtitle" id={headingId}>
+        {t('billing.history.title')}
+      </h3>
+      {items.length === 0 ? (
+        <p className="account-section__muted">{t('billing.history.empty')}</p>
+      ) : (
+        <div className="billing-table-wrap">
+          <table className="billing-table" aria-labelledby={headingId}>
+            <thead>
+              <tr>
+                <th scope="col">{t('billing.history.date')}</th>
+                <th scope="col">{t('billing.history.description')}</th>
+                <th scope="col">{t('billing.history.amount')}</th>
+                <th scope="col">{t('billing.history.status')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => (
+                <tr key={item.id}>
+                  <td>{date(item.date)}</td>
+                  <td>{item.description}</td>
+                  <td>{formatMoney(item.amount, item.currency, LOCALE_BCP47[locale])}</td>
+                  <td>{t(`billing.history.statuses.${item.status}`)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** Under Account → Membership: cancel (or restart) the current membership, and the billing history. */
+export function MembershipBilling({ timeZone }: { timeZone: string | null }) {
+  const revalidator = useRevalidator();
+  const [data, setData] = useState<{ subscriptions: Subscription[]; history: BillingTransaction[] } | null>(
+    null,
+  );
+  const [generation, setGeneration] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    Promise.all([getSubscriptions(controller.signal), getBilling(controller.signal)]).then(
+      ([subscriptions, billing]) => {
+        setData({ subscriptions, history: billing.billingHistory });
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) logger.warn('Could not load the billing details', error);
+      },
+    );
+    return () => {
+      controller.abort();
+    };
+  }, [generation, revalidator.state]);
+
+  if (!data) return null;
+  const cancelable = data.subscriptions.find((item) => item.isActive && item.cancelRefId === null);
+  const restartable = cancelable ? undefined : data.subscriptions[0];
+  const refresh = () => {
+    setGeneration((value) => value + 1);
+    void revalidator.revalidate();
+  };
+  return (
+    <section className="account-section billing-membership">
+      {cancelable ? <CancelFlow subscription={cancelable} timeZone={timeZone} onDone={refresh} /> : null}
+      {restartable ? <RestartButton subscription={restartable} onDone={refresh} /> : null}
+      <BillingHistory items={data.history} timeZone={timeZone} />
+    </section>
+  );
+}

@@ -1,0 +1,160 @@
+import { useEffect, useId, useState } from 'react';
+import { useI18n } from '../../../lib/i18n';
+import { logger } from '../../../lib/logger';
+import {
+  type PaymentMethod,
+  type ResponseResult,
+  addPaymentMethod,
+  getBilling,
+  setDefaultPaymentMethod,
+  updatePaymentMethod,
+} from '../api/billing-api';
+import { CardForm } from './card-form';
+
+type Mode = 'list' | 'add' | 'update';
+const KNOWN_ERRORS = ['card_update_unavailable', 'no_payment_method', 'card_mismatch'] as const;
+
+/** Account → Payment methods: saved cards (type, last four, default), add, set default, update. */
+export function PaymentMethodsSection() {
+  const { t } = useI18n();
+  const headingId = useId();
+  const listId = useId();
+  const [methods, setMethods] = useState<PaymentMethod[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [mode, setMode] = useState<Mode>('list');
+  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getBilling(controller.signal).then(
+      (billing) => {
+        setMethods(billing.paymentMethods);
+      },
+      (loadError: unknown) => {
+        if (controller.signal.aborted) return;
+        logger.warn('Could not load the payment methods', loadError);
+        setFailed(true);
+      },
+    );
+    return () => {
+      controller.abort();
+    };
+  }, []);
+
+  const message = (result: ResponseResult) => {
+    const slug = KNOWN_ERRORS.find((known) => known === result.slug);
+    return slug ? t(`billing.methods.errors.${slug}`) : t('billing.methods.errors.failed');
+  };
+
+  async function run(
+    action: () => Promise<{ responseResult: ResponseResult; paymentMethods: PaymentMethod[] | null }>,
+    success: string,
+  ): Promise<string | null> {
+    try {
+      const result = await action();
+      if (!result.responseResult.succeeded || !result.paymentMethods) return message(result.responseResult);
+      setMethods(result.paymentMethods);
+      setMode('list');
+      setError(null);
+      setNotice(success);
+      return null;
+    } catch (actionError) {
+      logger.warn('A payment method change failed', actionError);
+      return t('billing.methods.errors.failed');
+    }
+  }
+
+  function startUpdate() {
+    setNotice(null);
+    // The server refuses it too; saying so before the card is typed spares the member the effort.
+    if (methods?.length === 0) setError(t('billing.methods.errors.no_payment_method'));
+    else setMode('update');
+  }
+
+  return (
+    <section className="account-section" aria-labelledby={headingId}>
+      <h2 className="account-section__title" id={headingId}>
+        {t('billing.methods.title')}
+      </h2>
+      {failed ? <p role="alert">{t('billing.methods.errors.failed')}</p> : null}
+      {methods === null ? null : methods.length === 0 ? (
+        <p className="notice-card">{t('billing.methods.empty')}</p>
+      ) : (
+        <ul className="billing-methods" aria-label={t('billing.methods.listLabel')} id={listId}>
+          {methods.map((method) => (
+            <li className="billing-methods__item" key={method.paymentMethodId}>
+              <span className="billing-methods__card">
+                {t('billing.methods.card', { type: method.ccType.toUpperCase(), last: method.ccLast })}
+              </span>
+              <span className="account-section__muted">
+                {t('billing.methods.expires', {
+                  month: String(method.expMonth).padStart(2, '0'),
+                  year: String(method.expYear).slice(-2),
+                })}
+              </span>
+              {method.isDefault ? (
+                <span className="status-badge status-badge--active">{t('billing.methods.default')}</span>
+              ) : (
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  aria-label={`${t('billing.methods.makeDefault')}: ${t('billing.methods.card', { type: method.ccType.toUpperCase(), last: method.ccLast })}`}
+                  onClick={() => {
+                    void run(
+                      () => setDefaultPaymentMethod(method.paymentMethodId),
+                      t('billing.methods.defaultChanged'),
+                    ).then((failure) => {
+                      if (failure) setError(failure);
+                    });
+                  }}
+                >
+                  {t('billing.methods.makeDefault')}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div role="status" className="billing-notice">
+        {notice}
+      </div>
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {mode === 'list' ? (
+        <div className="billing-actions">
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => {
+              setNotice(null);
+              setError(null);
+              setMode('add');
+            }}
+          >
+            {t('billing.methods.add')}
+          </button>
+          <button type="button" className="button button--ghost" onClick={startUpdate}>
+            {t('billing.methods.update')}
+          </button>
+        </div>
+      ) : (
+        <CardForm
+          title={mode === 'add' ? t('billing.methods.addTitle') : t('billing.methods.updateTitle')}
+          withDefault={mode === 'add'}
+          onCancel={() => {
+            setMode('list');
+          }}
+          onSave={(card, isDefault) =>
+            mode === 'add'
+              ? run(() => addPaymentMethod({ ...card, isDefault }), t('billing.methods.added'))
+              : run(() => updatePaymentMethod(card), t('billing.methods.updated'))
+          }
+        />
+      )}
+    </section>
+  );
+}

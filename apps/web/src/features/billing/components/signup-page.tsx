@@ -1,0 +1,194 @@
+import { LOCALE_BCP47 } from '@member/domain';
+import { useId, useState } from 'react';
+import { Link, useLoaderData } from 'react-router';
+import { BrandMark } from '../../../components/ui/brand-mark';
+import { StandalonePage } from '../../../components/ui/standalone-page';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { useI18n } from '../../../lib/i18n';
+import { useSession } from '../../../lib/session';
+import { type Plan, formatMoney } from '../api/billing-api';
+import { paymentFlowCall } from '../api/payment-flow';
+import type { SignupLoader } from '../api/signup-loader';
+import { PaymentReturn } from './payment-return';
+import '../billing.css';
+
+function text(data: FormData, name: string): string {
+  const value = data.get(name);
+  return typeof value === 'string' ? value : '';
+}
+
+const ERRORS = [
+  'email_taken',
+  'invalid_email',
+  'password_too_short',
+  'password_too_long',
+  'password_too_simple',
+  'invalid_name',
+  'unknown_plan',
+] as const;
+
+function usePeriod() {
+  const { t } = useI18n();
+  return (plan: Plan) => {
+    const { interval, interval_count: count } = plan.recurring;
+    if (interval === 'month' && count > 1) return t('billing.signup.periods.months', { count });
+    return t(`billing.signup.periods.${interval}`);
+  };
+}
+
+/** `/signup`: a visitor picks a plan, enters email and password, and pays on the hosted page. */
+export function SignupPage() {
+  const { t, locale } = useI18n();
+  const { brand } = useSession();
+  const data = useLoaderData<SignupLoader>();
+  const plans = 'plans' in data ? data.plans : null;
+  const period = usePeriod();
+  const [planId, setPlanId] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ids = {
+    email: useId(),
+    password: useId(),
+    hint: useId(),
+    name: useId(),
+    error: useId(),
+    plans: useId(),
+  };
+  const money = (amount: number, currency: string) => formatMoney(amount, currency, LOCALE_BCP47[locale]);
+  useDocumentTitle(t('billing.signup.title', { brand: brand.name }));
+
+  async function submit(form: HTMLFormElement) {
+    const data = new FormData(form);
+    if (planId === null) {
+      setError(t('billing.signup.errors.unknown_plan'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const failure: { code: string | null } = { code: null };
+    const result = await paymentFlowCall(
+      '/subscriptionflow/v1/signup',
+      {
+        planId,
+        email: text(data, 'email'),
+        password: text(data, 'password'),
+        name: text(data, 'name'),
+        language: locale,
+        timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      },
+      (next) => {
+        failure.code = next;
+      },
+    );
+    const url = result && !Array.isArray(result) ? result.url : null;
+    if (typeof url === 'string' && url.startsWith('/paymentflow/')) {
+      window.location.assign(url);
+      return;
+    }
+    setBusy(false);
+    const reason = failure.code;
+    const known = ERRORS.find((item) => item === reason);
+    setError(known ? t(`billing.signup.errors.${known}`) : t('billing.signup.errors.failed'));
+  }
+
+  return (
+    <StandalonePage header={<BrandMark name={brand.name} logo={brand.logo} size="lg" />}>
+      <PaymentReturn />
+      <h1 className="signup__title">{t('billing.signup.title', { brand: brand.name })}</h1>
+      <p className="signup__lead">{t('billing.signup.subtitle')}</p>
+      {plans === null ? (
+        <p role="alert">{t('billing.signup.loadFailed')}</p>
+      ) : plans.length === 0 ? (
+        <p>{t('billing.signup.noPlans')}</p>
+      ) : (
+        <form
+          className="signup__form"
+          noValidate
+          aria-describedby={error ? ids.error : undefined}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit(event.currentTarget);
+          }}
+        >
+          <fieldset className="signup-plans">
+            <legend className="signup-plans__legend" id={ids.plans}>
+              {t('billing.signup.plansLabel')}
+            </legend>
+            {plans.map((plan) => (
+              <label
+                className={`signup-plan${plan.id === planId ? ' signup-plan--chosen' : ''}`}
+                key={plan.id}
+              >
+                <input
+                  type="radio"
+                  name="plan"
+                  value={plan.id}
+                  checked={plan.id === planId}
+                  onChange={() => {
+                    setPlanId(plan.id);
+                  }}
+                />
+                <span className="signup-plan__name">{plan.name}</span>
+                <span className="signup-plan__description">{plan.description}</span>
+                <span className="signup-plan__price">
+                  {plan.trialPeriod > 0
+                    ? t('billing.signup.trial', {
+                        days: plan.trialPeriod,
+                        price: money(plan.priceInitial, plan.currency),
+                      })
+                    : t('billing.signup.today', { price: money(plan.priceInitial, plan.currency) })}{' '}
+                  {t('billing.signup.perPeriod', {
+                    price: money(plan.priceRecurring, plan.currency),
+                    period: period(plan),
+                  })}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <h2 className="signup__subtitle">{t('billing.signup.accountTitle')}</h2>
+          <div className="field">
+            <label className="field__label" htmlFor={ids.email}>
+              {t('billing.signup.email')}
+            </label>
+            <input id={ids.email} className="input" name="email" type="email" autoComplete="email" required />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={ids.password}>
+              {t('billing.signup.password')}
+            </label>
+            <input
+              id={ids.password}
+              className="input"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              aria-describedby={ids.hint}
+              required
+            />
+            <span className="field__hint" id={ids.hint}>
+              {t('billing.signup.passwordHint')}
+            </span>
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={ids.name}>
+              {t('billing.signup.name')}
+            </label>
+            <input id={ids.name} className="input" name="name" autoComplete="name" maxLength={80} />
+          </div>
+          <div className="form-error" id={ids.error} role="alert">
+            {error}
+          </div>
+          <button type="submit" className="button button--primary button--block" disabled={busy}>
+            {busy ? t('billing.signup.submitting') : t('billing.signup.submit')}
+          </button>
+        </form>
+      )}
+      <p className="signup__login">
+        {t('billing.signup.haveAccount')} <Link to="/login">{t('billing.signup.signIn')}</Link>
+      </p>
+    </StandalonePage>
+  );
+}
+
+/** The route module's component, as React Router's `lazy` expects it. */
+export { SignupPage as Component };

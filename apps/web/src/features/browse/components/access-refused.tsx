@@ -1,0 +1,43 @@
+import type { MediaType } from '@member/domain';
+import { Link } from 'react-router';
+import { Icon } from '../../../components/ui/icons';
+import { ErrorState } from '../../../components/ui/error-state';
+import { accountHref } from '../../../config/paths';
+import { useI18n } from '../../../lib/i18n';
+import type { RefusalReason } from '../api/get-media-details';
+import { browseHref } from './browse-links';
+
+/**
+ * Why the member cannot open a title (spec sections 5 and 8): it does not play in their country, or
+ * their membership does not include its media type (with the way to their membership).
+ */
+export function AccessRefused({ media, reason }: { media: MediaType; reason: RefusalReason }) {
+  const { t } = useI18n();
+  const mediaTitle = t(`media.${media}.title`);
+  if (reason === 'not_available_in_location') {
+    return (
+      <ErrorState
+        icon={<Icon name="compass" size={28} />}
+        title={t('browse.refused.locationTitle')}
+        message={t('browse.refused.locationMessage')}
+        action={
+          <Link className="button button--ghost" to={browseHref(media)}>
+            {t('browse.refused.browseMore', { media: mediaTitle })}
+          </Link>
+        }
+      />
+    );
+  }
+  return (
+    <ErrorState
+      icon={<Icon name="sparkles" size={28} />}
+      title={t('browse.refused.subscriptionTitle')}
+      message={t('browse.refused.subscriptionMessage', { media: mediaTitle })}
+      action={
+        <Link className="button button--primary" to={accountHref('membership')}>
+          {t('browse.refused.seeMembership')}
+        </Link>
+      }
+    />
+  );
+}

@@ -1,0 +1,115 @@
+import { MEDIA_TYPE_VERBS } from '@member/domain';
+import { Link } from 'react-router';
+import { SaveButton } from '../../../components/media/save-button';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { useI18n } from '../../../lib/i18n';
+import { formatDuration } from '../../../lib/media/media-strings';
+import { playQueue } from '../../../lib/media/play-queue';
+import { thumbnailUrl } from '../../../lib/media/thumbnail-url';
+import { useSession } from '../../../lib/session';
+import type { MediaDetails } from '../api/get-media-details';
+import { useNow } from '../hooks/use-now';
+import { creditLine, titleQueue } from '../utils/queue-items';
+import { genreHref, liveHref } from './browse-links';
+import { LiveScheduleList } from './live-schedule-list';
+import { MediaFacts } from './media-facts';
+import { MediaParts } from './media-parts';
+import { MediaPeople } from './media-people';
+
+/** A title's page: picture, name, facts, people, genres, its parts (tracks, episodes, chapters) and actions. */
+export function MediaDetailsView({ media }: { media: MediaDetails }) {
+  const { t } = useI18n();
+  const { brand } = useSession();
+  useDocumentTitle(media.title);
+  const nowMs = useNow();
+  const src = thumbnailUrl(media.thumbnail, brand.cdnServer);
+  const year = media.releaseYear ?? (media.releaseDate ? Number(media.releaseDate.slice(0, 4)) : null);
+  const summary = [
+    t(`media.${media.mediaType}.title`),
+    year ? String(year) : null,
+    media.duration ? formatDuration(media.duration, t) : null,
+  ].filter((part): part is string => part !== null);
+
+  const play = () => {
+    const { items, startIndex } = titleQueue(media);
+    playQueue.play(items, { startIndex });
+  };
+
+  return (
+    <article className="media-details" aria-labelledby="media-details-title">
+      <div className={`media-details__hero media-details__hero--${media.mediaType}`}>
+        <div className="media-details__picture">
+          {src ? (
+            <img
+              src={src}
+              alt=""
+              width={480}
+              height={480}
+              decoding="async"
+              className="media-details__image"
+            />
+          ) : null}
+        </div>
+        <div className="media-details__intro">
+          <p className="media-details__summary">
+            {summary.join(' · ')}
+            {media.is_free ? <span className="media-details__badge">{t('browse.card.free')}</span> : null}
+          </p>
+          <h1 className="media-details__title" id="media-details-title">
+            {media.title}
+          </h1>
+          {media.genres.length > 0 ? (
+            <ul className="genre-chips" aria-label={t('browse.details.genres')}>
+              {media.genres.map((genre) => (
+                <li key={genre.id}>
+                  <Link className="genre-chip" to={genreHref(media.mediaType, genre.id)}>
+                    {genre.parent ? `${genre.parent.title} › ${genre.title}` : genre.title}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <div className="media-details__actions">
+            <button type="button" className="button button--primary" onClick={play}>
+              {t(`browse.verbs.${MEDIA_TYPE_VERBS[media.mediaType]}`)}
+            </button>
+            <SaveButton
+              item={{
+                id: media.id,
+                mediaType: media.mediaType,
+                title: media.title,
+                artist: creditLine(media),
+                duration: media.duration,
+                thumbnail: media.thumbnail,
+              }}
+            />
+            {media.mediaType === 'stream' ? (
+              <Link className="button button--ghost" to={liveHref(media.slug)}>
+                {t('browse.live.open')}
+              </Link>
+            ) : null}
+          </div>
+          {media.description ? <p className="media-details__description">{media.description}</p> : null}
+        </div>
+      </div>
+
+      <div className="media-details__body">
+        <MediaFacts media={media} />
+        <MediaPeople media={media} />
+        <MediaParts media={media} />
+        {media.mediaType === 'stream' ? (
+          <section className="media-details__section" aria-labelledby="media-details-schedule">
+            <h2 className="browse-section__title" id="media-details-schedule">
+              {t('browse.live.schedule')}
+            </h2>
+            <LiveScheduleList
+              schedules={[{ source: media, events: media.liveSchedule }]}
+              showStreamTitles={false}
+              nowMs={nowMs}
+            />
+          </section>
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,60 @@
+import { type MediaType, isMediaType } from '@member/domain';
+import type { ComponentType } from 'react';
+import { withChunkTimeout } from '../../../lib/chunk-load';
+import type { I18nStore } from '../../../lib/i18n';
+import { logger } from '../../../lib/logger';
+import { loadBrowseStrings } from '../../../lib/media/media-strings';
+import type { SessionStore } from '../../../lib/session';
+import { type GenreShelfData, getGenreShelf } from './get-genre-shelf';
+import { type HomeSlotData, getHomeSlots } from './get-home-slots';
+import { loadShelvesStrings } from './home-strings';
+
+/** A request's outcome, so that a failed shelf shows its own error state instead of the page's. */
+export type Loaded<T> = { ok: true; value: T } | { ok: false };
+
+export interface HomeData {
+  /**
+   * The shelves, splash and cookie notice: a chunk of their own, fetched here beside the main layout's
+   * chunk, because decision 004's budget for `/` leaves the page module room for little more than this.
+   */
+  Content: ComponentType<{ home: HomeData }>;
+  /** The media types the member's menu offers, in menu order (the server leaves out those hidden on this device). */
+  mediaTypes: readonly MediaType[];
+  /** Every home slot, from one request. */
+  slots: Promise<Loaded<ReadonlyMap<string, HomeSlotData>>>;
+  /** The "by genre" shelf; null when the member is offered no media type. */
+  genreShelf: Promise<Loaded<GenreShelfData | null>>;
+}
+
+function settle<T>(promise: Promise<T>, what: string): Promise<Loaded<T>> {
+  return promise.then(
+    (value) => ({ ok: true, value }),
+    (error: unknown) => {
+      logger.warn(`The home page's ${what} could not be loaded`, error);
+      return { ok: false };
+    },
+  );
+}
+
+/**
+ * The home route's loader. It starts the shelves' requests at once and returns without waiting for
+ * them, so the page (and its splash) shows while they load; only the shelves' code, the strings and the
+ * member's media types (already fetched for the menu) are awaited, all in parallel with the layout.
+ */
+export async function loadHome(
+  { session, i18n }: { session: Pick<SessionStore, 'activeMember'>; i18n: Pick<I18nStore, 'loadNamespace'> },
+  offeredMediaTypes: () => Promise<readonly string[] | null>,
+): Promise<HomeData | null> {
+  // Without a member the main layout's loader sends the visitor to sign in: ask the API for nothing.
+  if (!session.activeMember()) return null;
+  const slots = settle(getHomeSlots(), 'slots');
+  const offered = offeredMediaTypes().then((types) => (types ?? []).filter(isMediaType));
+  const genreShelf = settle(offered.then(getGenreShelf), 'genre shelf');
+  const [content, mediaTypes] = await Promise.all([
+    withChunkTimeout(() => import('../components/home-content')),
+    offered,
+    loadShelvesStrings(i18n),
+    loadBrowseStrings(i18n),
+  ]);
+  return { Content: content.HomeContent, mediaTypes, slots, genreShelf };
+}

@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'react';
+import { BrandMark } from '../../../components/ui/brand-mark';
+import { useSession } from '../../../lib/session';
+
+/** The sessionStorage key that marks the splash as shown in this browser session. */
+export const SPLASH_SHOWN_KEY = 'member-area:splash-shown';
+
+/** Long enough to be seen rather than flash, short enough never to be in the way. */
+const MIN_VISIBLE_MS = 600;
+const MAX_VISIBLE_MS = 2500;
+
+function isFirstArrival(): boolean {
+  try {
+    return sessionStorage.getItem(SPLASH_SHOWN_KEY) === null;
+  } catch {
+    // Without storage there is no way to show it only once: do not show it at all.
+    return false;
+  }
+}
+
+function rememberArrival(): void {
+  try {
+    sessionStorage.setItem(SPLASH_SHOWN_KEY, new Date().toISOString());
+  } catch {
+    // See isFirstArrival.
+  }
+}
+
+const prefersReducedMotion = (): boolean =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/**
+ * The brand's splash on the member's first arrival in a browser session (spec section 2): the logo over
+ * the page while the shelves load, then a fade (no fade with reduced motion, see home.css). It is fixed
+ * over the layout, so it shifts nothing; it takes no pointer events and hides at the first key or tap,
+ * so it never blocks the page; and it is decorative (aria-hidden), screen readers read the page.
+ */
+export function Splash({ until }: { until: Promise<unknown> }) {
+  const { brand } = useSession();
+  const [phase, setPhase] = useState<'shown' | 'leaving' | 'gone'>(() =>
+    isFirstArrival() ? 'shown' : 'gone',
+  );
+
+  useEffect(rememberArrival, []);
+
+  useEffect(() => {
+    if (phase !== 'shown') return;
+    let isCurrent = true;
+    const leave = () => {
+      if (isCurrent) setPhase(prefersReducedMotion() ? 'gone' : 'leaving');
+    };
+    const minimum = new Promise((resolve) => setTimeout(resolve, MIN_VISIBLE_MS));
+    void Promise.all([until, minimum]).then(leave, leave);
+    const maximum = setTimeout(leave, MAX_VISIBLE_MS);
+    window.addEventListener('keydown', leave, { once: true });
+    window.addEventListener('pointerdown', leave, { once: true });
+    return () => {
+      isCurrent = false;
+      clearTimeout(maximum);
+      window.removeEventListener('keydown', leave);
+      window.removeEventListener('pointerdown', leave);
+    };
+  }, [phase, until]);
+
+  if (phase === 'gone') return null;
+  return (
+    <div
+      className="splash"
+      data-leaving={phase === 'leaving'}
+      aria-hidden="true"
+      onAnimationEnd={(event) => {
+        if (event.target === event.currentTarget && phase === 'leaving') setPhase('gone');
+      }}
+    >
+      <BrandMark name={brand.name} logo={brand.logo} size="lg" />
+    </div>
+  );
+}

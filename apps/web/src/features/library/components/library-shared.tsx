@@ -1,0 +1,55 @@
+import { LOCALE_BCP47, type Locale } from '@member/domain';
+import type { ReactNode } from 'react';
+import { useI18n } from '../../../lib/i18n';
+import { libraryErrorText } from '../../../lib/media/library-api';
+import type { QueueItem } from '../../../lib/media/play-queue';
+import type { Thumbnail } from '../../../lib/media/media-card-fields';
+
+/** A date and time in the member's language, e.g. "Nov 22, 2026, 9:41 AM". */
+export function formatWhen(iso: string, locale: Locale): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(LOCALE_BCP47[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(
+    date,
+  );
+}
+
+/** A title as the play queue wants it. */
+export function queueItem(item: {
+  id: number;
+  mediaType: QueueItem['mediaType'];
+  title: string;
+  thumbnail: Thumbnail | null;
+  artist: string | null;
+  duration: number | null;
+}): QueueItem {
+  return {
+    id: item.id,
+    mediaType: item.mediaType,
+    title: item.title,
+    thumbnail: item.thumbnail,
+    ...(item.artist ? { artist: item.artist } : {}),
+    duration: item.duration,
+  };
+}
+
+/** A failed change, said once to screen readers and shown until the next change. */
+export function LibraryError({ error }: { error: unknown }) {
+  const { t } = useI18n();
+  return (
+    <p className="library-error" role="alert">
+      {error ? libraryErrorText(error, t) : ''}
+    </p>
+  );
+}
+
+/** An empty list: what it is and how to fill it. */
+export function LibraryEmpty({ title, hint, action }: { title: string; hint: string; action?: ReactNode }) {
+  return (
+    <div className="library-empty">
+      <p className="library-empty__title">{title}</p>
+      <p className="library-empty__hint">{hint}</p>
+      {action}
+    </div>
+  );
+}

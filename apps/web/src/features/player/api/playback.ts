@@ -1,0 +1,153 @@
+import { isMediaType } from '@member/domain';
+import { RESPONSE_RESULT_FIELDS, type ResponseResult, gql, graphqlRequest } from '../../../lib/graphql';
+import type { QueueItem } from '../../../lib/media/play-queue';
+
+/** How a playback URL is played (the server's `Playback.kind`). */
+export type PlaybackKind = 'AUDIO' | 'VIDEO' | 'LIVE' | 'EPUB' | 'GAME' | 'DOWNLOAD';
+
+/** A short-lived grant to play one title: a signed, expiring `/media/s/...` URL. */
+export interface Playback {
+  id: number;
+  mediaType: string;
+  title: string;
+  kind: PlaybackKind;
+  url: string;
+  mimeType: string;
+  /** For a chapter or track inside one file: where it starts and ends in that file. */
+  startSeconds: number | null;
+  endSeconds: number | null;
+  expiresAt: string;
+  vendor_id: string | null;
+}
+
+/** Why the server refused to play a title; the player shows each one translated. */
+export type PlaybackRefusal =
+  'not_found' | 'not_available_in_location' | 'subscription_required' | 'not_playable' | 'unexpected';
+
+/** The server's refusal slugs (content.startPlayback) and how the player words them. */
+const REFUSALS: Record<string, PlaybackRefusal> = {
+  media_not_found: 'not_found',
+  not_found: 'not_found',
+  not_available_in_location: 'not_available_in_location',
+  subscription_required: 'subscription_required',
+  media_not_playable: 'not_playable',
+};
+
+export class PlaybackRefusedError extends Error {
+  override readonly name = 'PlaybackRefusedError';
+  readonly slug: PlaybackRefusal;
+
+  constructor(slug: PlaybackRefusal, message: string) {
+    super(message);
+    this.slug = slug;
+  }
+}
+
+function refusalOf(result: ResponseResult): PlaybackRefusal {
+  return REFUSALS[result.slug ?? ''] ?? 'unexpected';
+}
+
+const START_PLAYBACK = gql<
+  { content: { startPlayback: { responseResult: ResponseResult; playback: Playback | null } } },
+  { mediaType: string; id: number }
+>(`
+  mutation StartPlayback($mediaType: String!, $id: Int!) {
+    content {
+      startPlayback(mediaType: $mediaType, id: $id) {
+        ${RESPONSE_RESULT_FIELDS}
+        playback { id mediaType title kind url mimeType startSeconds endSeconds expiresAt vendor_id }
+      }
+    }
+  }
+`);
+
+/**
+ * Asks the server for a signed URL to play a title (it checks the member's subscription, free slots and
+ * location, and records the consumptions event). Throws PlaybackRefusedError with the refusal's slug.
+ */
+export async function startPlayback(
+  item: { mediaType: string; id: number },
+  options: { signal?: AbortSignal } = {},
+): Promise<Playback> {
+  const { content } = await graphqlRequest(
+    START_PLAYBACK,
+    { mediaType: item.mediaType, id: item.id },
+    options,
+  );
+  const { responseResult, playback } = content.startPlayback;
+  if (!responseResult.succeeded || !playback) {
+    throw new PlaybackRefusedError(
+      refusalOf(responseResult),
+      responseResult.message ?? 'Playback was refused',
+    );
+  }
+  return playback;
+}
+
+/** A chapter, track or episode of a title, as `content.media` answers it. */
+export interface MediaPart {
+  id: number;
+  mediaType: string;
+  title: string;
+  /** Seconds. */
+  duration: number | null;
+  position: number | null;
+  thumbnail: QueueItem['thumbnail'];
+  artists: { title: string }[];
+  /** The media file; a chapter's ends with `#t=<start>,<end>` (seconds in its audiobook's file). */
+  playbackKey: string | null;
+}
+
+/** What the players need of a title besides the playback URL. */
+export interface PlayerMediaDetails extends MediaPart {
+  authors: { title: string }[];
+  chapters: MediaPart[];
+  tracks: MediaPart[];
+  episodes: MediaPart[];
+}
+
+const PART_FIELDS =
+  'id mediaType title duration position thumbnail { origin path cacheIndex } artists { title }';
+
+const MEDIA_DETAILS = gql<
+  { content: { media: PlayerMediaDetails | null } },
+  { mediaType: string; id: number }
+>(`
+  query PlayerMedia($mediaType: String!, $id: Int!) {
+    content {
+      media(mediaType: $mediaType, id: $id) {
+        ${PART_FIELDS}
+        authors { title }
+        chapters { ${PART_FIELDS} }
+        tracks { ${PART_FIELDS} }
+        episodes { ${PART_FIELDS} }
+      }
+    }
+  }
+`);
+
+/** The title's chapters, tracks and episodes; null when the catalog does not have it. */
+export async function fetchMediaDetails(
+  item: { mediaType: string; id: number },
+  options: { signal?: AbortSignal } = {},
+): Promise<PlayerMediaDetails | null> {
+  const { content } = await graphqlRequest(
+    MEDIA_DETAILS,
+    { mediaType: item.mediaType, id: item.id },
+    options,
+  );
+  return content.media;
+}
+
+/** A chapter, track or episode as an item of the play queue. */
+export function partToQueueItem(part: MediaPart, parent: QueueItem): QueueItem {
+  const artist = part.artists[0]?.title ?? parent.artist;
+  return {
+    id: part.id,
+    mediaType: isMediaType(part.mediaType) ? part.mediaType : parent.mediaType,
+    title: part.title,
+    thumbnail: part.thumbnail ?? parent.thumbnail,
+    duration: part.duration,
+    ...(artist ? { artist } : {}),
+  };
+}

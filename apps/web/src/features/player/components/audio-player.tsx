@@ -1,0 +1,403 @@
+import { LOCALE_BCP47 } from '@member/domain';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useI18n } from '../../../lib/i18n';
+import { type PlayQueueState, type QueueItem, playQueue } from '../../../lib/media/play-queue';
+import type { MediaProgress } from '../../../lib/media/library-api';
+import type { Playback, PlayerMediaDetails } from '../api/playback';
+import { formatClock, useMediaElement } from '../hooks/use-media-element';
+import { useMediaSession } from '../hooks/use-media-session';
+import { resumeSeconds } from '../hooks/use-playback-session';
+import { useProgressSaver } from '../hooks/use-progress-saver';
+import { PlayPauseButton, SeekSlider, SkipButtons, SpeedSelect } from './media-controls';
+import { PlayerIcon } from './player-icon';
+import type { PartList } from './player-types';
+
+export interface AudioPlayerProps {
+  item: QueueItem;
+  playback: Playback;
+  details: PlayerMediaDetails | null;
+  progress: MediaProgress | null;
+  queue: PlayQueueState;
+  expanded: boolean;
+  /** The album whose tracks are in the queue, for its track list. */
+  album: PartList | null;
+}
+
+interface Chapter {
+  id: number;
+  title: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * Chapters of one audiobook file: where each starts and ends is the `#t=<start>,<end>` of its playback
+ * key; a chapter without one starts where the previous ended and lasts its duration.
+ */
+export function chaptersOf(details: PlayerMediaDetails | null, fileStart: number): Chapter[] {
+  if (!details) return [];
+  const sorted = [...details.chapters].sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
+  let next = fileStart;
+  return sorted.map((chapter) => {
+    const match = /#t=(\d+(?:\.\d+)?)(?:,(\d+(?:\.\d+)?))?/.exec(chapter.playbackKey ?? '');
+    const start = match?.[1] ? Number(match[1]) : next;
+    const end = match?.[2] ? Number(match[2]) : start + (chapter.duration ?? 0);
+    next = end;
+    return { id: chapter.id, title: chapter.title, start, end };
+  });
+}
+
+type SleepTimer = { kind: 'minutes'; until: number } | { kind: 'chapter'; end: number } | null;
+const SLEEP_MINUTES = [5, 15, 30, 60] as const;
+
+/**
+ * The audiobook and music player: one audio element with play/pause, the position slider, rewind 10 s,
+ * forward 30 s and speed; audiobooks add chapters and a sleep timer; music adds previous/next, shuffle,
+ * repeat, the queue (remove, reorder) and the album's track list.
+ */
+export function AudioPlayer({ item, playback, details, progress, queue, expanded, album }: AudioPlayerProps) {
+  const { t, locale } = useI18n();
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const isMusic = queue.player === 'music';
+  const start = playback.startSeconds ?? 0;
+  const range = useMemo(() => ({ start, end: playback.endSeconds }), [start, playback.endSeconds]);
+  const controls = useMediaElement(audioRef, range);
+  const { state } = controls;
+  const hasPrevious = queue.history.length > 0;
+  const hasNext = queue.items.length > 1 || (queue.repeat === 'all' && queue.history.length > 0);
+
+  const save = useProgressSaver(
+    item,
+    () => (state.started ? { progress: controls.position } : null),
+    state.started && !state.paused,
+  );
+
+  // Start where the member left off (on any device), then play.
+  useEffect(() => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    audio.src = playback.url;
+    const resumeAt = resumeSeconds(item, playback, progress);
+    if (resumeAt > 0) audio.currentTime = resumeAt;
+    controls.play();
+    return () => {
+      audio.pause();
+      audio.removeAttribute('src');
+      audio.load();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the player starts once per playback.
+  }, [playback.url]);
+
+  const handleEnded = useCallback(() => {
+    const audio = audioRef.current;
+    save(true);
+    if (isMusic && queue.repeat === 'one' && audio) {
+      audio.currentTime = start;
+      controls.play();
+      return;
+    }
+    if (hasNext) playQueue.next();
+  }, [save, isMusic, queue.repeat, start, controls, hasNext]);
+
+  // A part inside a longer file (a chapter or a track) ends at its end time.
+  useEffect(() => {
+    if (playback.endSeconds !== null && state.currentTime >= playback.endSeconds && !state.paused) {
+      audioRef.current?.pause();
+      handleEnded();
+    }
+  }, [state.currentTime, state.paused, playback.endSeconds, handleEnded]);
+
+  useEffect(() => {
+    if (!state.paused) return;
+    save(true);
+  }, [state.paused, save]);
+
+  const previous = useMemo(
+    () =>
+      hasPrevious
+        ? () => {
+            playQueue.previous();
+          }
+        : null,
+    [hasPrevious],
+  );
+  const next = useMemo(
+    () =>
+      hasNext
+        ? () => {
+            playQueue.next();
+          }
+        : null,
+    [hasNext],
+  );
+  useMediaSession(item, controls, { previous, next });
+
+  // Sleep timer (audiobooks): stop after some minutes or at the end of the chapter.
+  const [sleep, setSleep] = useState<SleepTimer>(null);
+  const chapters = useMemo(() => chaptersOf(details, start), [details, start]);
+  const current = chapters.findLast((chapter) => chapter.start <= state.currentTime + 0.25) ?? null;
+  useEffect(() => {
+    if (sleep?.kind !== 'minutes') return;
+    const timer = window.setTimeout(
+      () => {
+        audioRef.current?.pause();
+        setSleep(null);
+      },
+      Math.max(0, sleep.until - Date.now()),
+    );
+    return () => {
+      window.clearTimeout(timer);
+    };
+  }, [sleep]);
+  useEffect(() => {
+    const audio = audioRef.current;
+    if (sleep?.kind !== 'chapter' || !audio) return;
+    const check = (): void => {
+      if (audio.currentTime < sleep.end) return;
+      audio.pause();
+      setSleep(null);
+    };
+    audio.addEventListener('timeupdate', check);
+    return () => {
+      audio.removeEventListener('timeupdate', check);
+    };
+  }, [sleep]);
+
+  const sleepId = useId();
+  const sleepValue = sleep === null ? 'off' : sleep.kind === 'chapter' ? 'chapter' : 'custom';
+
+  return (
+    <div className="player__audio">
+      <audio ref={audioRef} preload="auto" onEnded={handleEnded} />
+      <div className="player__transport">
+        {isMusic ? (
+          <button
+            type="button"
+            className="player__button"
+            onClick={() => {
+              playQueue.previous();
+            }}
+            disabled={!hasPrevious}
+            aria-label={t('player.previous')}
+          >
+            <PlayerIcon name="previous" />
+          </button>
+        ) : null}
+        <SkipButtons controls={controls} />
+        <PlayPauseButton controls={controls} />
+        {isMusic ? (
+          <button
+            type="button"
+            className="player__button"
+            onClick={() => {
+              playQueue.next();
+            }}
+            disabled={!hasNext}
+            aria-label={t('player.next')}
+          >
+            <PlayerIcon name="next" />
+          </button>
+        ) : null}
+      </div>
+      <SeekSlider controls={controls} start={start} />
+      {state.waiting && !state.started ? (
+        <p className="player__status" role="status">
+          {t('player.loading')}
+        </p>
+      ) : null}
+      {expanded ? (
+        <div className="player__panels">
+          <div className="player__options">
+            <SpeedSelect controls={controls} />
+            {isMusic ? (
+              <>
+                <button
+                  type="button"
+                  className="player__toggle"
+                  aria-pressed={queue.shuffle}
+                  onClick={() => {
+                    playQueue.setShuffle(!queue.shuffle);
+                  }}
+                >
+                  <PlayerIcon name="shuffle" size={18} />
+                  {t('player.shuffle')}
+                </button>
+                <RepeatSelect value={queue.repeat} />
+              </>
+            ) : (
+              <div className="player__field">
+                <label htmlFor={sleepId}>{t('player.sleep.label')}</label>
+                <select
+                  id={sleepId}
+                  className="player__select"
+                  value={sleepValue}
+                  onChange={(event) => {
+                    const value = event.currentTarget.value;
+                    if (value === 'off') setSleep(null);
+                    else if (value === 'chapter')
+                      setSleep(current ? { kind: 'chapter', end: current.end } : null);
+                    else setSleep({ kind: 'minutes', until: Date.now() + Number(value) * 60_000 });
+                  }}
+                >
+                  <option value="off">{t('player.sleep.off')}</option>
+                  {SLEEP_MINUTES.map((minutes) => (
+                    <option key={minutes} value={String(minutes)}>
+                      {t('player.sleep.minutes', { minutes })}
+                    </option>
+                  ))}
+                  {current ? <option value="chapter">{t('player.sleep.endOfChapter')}</option> : null}
+                  {sleep?.kind === 'minutes' ? (
+                    <option value="custom" disabled>
+                      {t('player.sleep.until', {
+                        time: new Intl.DateTimeFormat(LOCALE_BCP47[locale], { timeStyle: 'short' }).format(
+                          sleep.until,
+                        ),
+                      })}
+                    </option>
+                  ) : null}
+                </select>
+              </div>
+            )}
+          </div>
+          {chapters.length > 0 ? (
+            <section className="player__list" aria-labelledby={`${sleepId}-chapters`}>
+              <h3 id={`${sleepId}-chapters`}>{t('player.chapters.title')}</h3>
+              <ol>
+                {chapters.map((chapter) => (
+                  <li key={chapter.id}>
+                    <button
+                      type="button"
+                      className="player__list-button"
+                      aria-current={chapter.id === current?.id ? 'true' : undefined}
+                      onClick={() => {
+                        controls.seekTo(chapter.start);
+                        controls.play();
+                      }}
+                    >
+                      <span>{chapter.title}</span>
+                      <span className="player__muted">{formatClock(chapter.end - chapter.start)}</span>
+                    </button>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          ) : null}
+          {isMusic ? <QueueView queue={queue} /> : null}
+          {isMusic && album ? <TrackList album={album} activeId={item.id} /> : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function RepeatSelect({ value }: { value: PlayQueueState['repeat'] }) {
+  const { t } = useI18n();
+  const id = useId();
+  return (
+    <div className="player__field">
+      <label htmlFor={id}>{t('player.repeat')}</label>
+      <select
+        id={id}
+        className="player__select"
+        value={value}
+        onChange={(event) => {
+          const next = event.currentTarget.value;
+          playQueue.setRepeat(next === 'all' || next === 'one' ? next : 'off');
+        }}
+      >
+        <option value="off">{t('player.repeatOff')}</option>
+        <option value="all">{t('player.repeatAll')}</option>
+        <option value="one">{t('player.repeatOne')}</option>
+      </select>
+    </div>
+  );
+}
+
+/** The queue: the playing item, then the upcoming ones with reorder and remove buttons. */
+function QueueView({ queue }: { queue: PlayQueueState }) {
+  const { t } = useI18n();
+  const headingId = useId();
+  const upcoming = queue.items.slice(1);
+  return (
+    <section className="player__list" aria-labelledby={headingId}>
+      <h3 id={headingId}>{t('player.queue.title')}</h3>
+      {upcoming.length === 0 ? (
+        <p className="player__muted">{t('player.queue.empty')}</p>
+      ) : (
+        <ol>
+          {upcoming.map((entry, offset) => {
+            const index = offset + 1;
+            return (
+              <li key={`${entry.mediaType}-${entry.id}-${index}`} className="player__queue-row">
+                <span className="player__queue-title">
+                  {entry.title}
+                  {entry.artist ? <span className="player__muted"> · {entry.artist}</span> : null}
+                </span>
+                <button
+                  type="button"
+                  className="player__button player__button--small"
+                  disabled={index === 1}
+                  aria-label={t('player.queue.moveUp', { title: entry.title })}
+                  onClick={() => {
+                    playQueue.move(index, index - 1);
+                  }}
+                >
+                  <PlayerIcon name="up" size={18} />
+                </button>
+                <button
+                  type="button"
+                  className="player__button player__button--small"
+                  disabled={index === queue.items.length - 1}
+                  aria-label={t('player.queue.moveDown', { title: entry.title })}
+                  onClick={() => {
+                    playQueue.move(index, index + 1);
+                  }}
+                >
+                  <PlayerIcon name="down" size={18} />
+                </button>
+                <button
+                  type="button"
+                  className="player__button player__button--small"
+                  aria-label={t('player.queue.remove', { title: entry.title })}
+                  onClick={() => {
+                    playQueue.remove(index);
+                  }}
+                >
+                  <PlayerIcon name="remove" size={18} />
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** An album's (or a series') parts; choosing one plays the list from there. */
+export function TrackList({ album, activeId }: { album: PartList; activeId: number }) {
+  const { t } = useI18n();
+  const headingId = useId();
+  return (
+    <section className="player__list" aria-labelledby={headingId}>
+      <h3 id={headingId}>{t(album.heading, { title: album.group.title })}</h3>
+      <ol>
+        {album.group.items.map((part, index) => (
+          <li key={part.id}>
+            <button
+              type="button"
+              className="player__list-button"
+              aria-current={part.id === activeId ? 'true' : undefined}
+              onClick={() => {
+                playQueue.play(album.group.items, { startIndex: index, expanded: true, group: album.group });
+              }}
+            >
+              <span>{part.title}</span>
+              {part.duration ? <span className="player__muted">{formatClock(part.duration)}</span> : null}
+            </button>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

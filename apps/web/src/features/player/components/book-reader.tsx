@@ -1,0 +1,225 @@
+import { LOCALE_BCP47 } from '@member/domain';
+import type { RelocateDetail, TocItem, View } from 'foliate-js/view.js';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useI18n } from '../../../lib/i18n';
+import type { MediaProgress } from '../../../lib/media/library-api';
+import type { QueueItem } from '../../../lib/media/play-queue';
+import { logger } from '../../../lib/logger';
+import type { Playback } from '../api/playback';
+import { useProgressSaver } from '../hooks/use-progress-saver';
+
+export interface BookReaderProps {
+  item: QueueItem;
+  playback: Playback;
+  progress: MediaProgress | null;
+}
+
+const FONT_SIZES = [80, 90, 100, 110, 125, 150, 175, 200] as const;
+
+interface FlatTocEntry {
+  label: string;
+  href: string;
+  depth: number;
+}
+
+function flattenToc(items: readonly TocItem[] | null | undefined, depth = 0): FlatTocEntry[] {
+  return (items ?? []).flatMap((entry) => [
+    { label: entry.label.trim(), href: entry.href, depth },
+    ...flattenToc(entry.subitems, depth + 1),
+  ]);
+}
+
+/** The reading styles given to the book's pages: the member's text size, on the player's dark page. */
+function readerCss(fontSize: number): string {
+  return `html { color-scheme: dark; background: #10131b; color: #eef0f6; }
+body { font-size: ${fontSize}% !important; line-height: 1.55; }
+a { color: #9eb1ff; }`;
+}
+
+/**
+ * The EPUB reader: foliate-js (loaded only now) renders the book fetched from its signed URL. Table of
+ * contents, previous and next page (buttons and arrow keys), text size, and the reading position (a CFI
+ * and the fraction read) saved as the member reads and restored on any device.
+ */
+export function BookReader({ item, playback, progress }: BookReaderProps) {
+  const { t, locale } = useI18n();
+  const hostRef = useRef<HTMLDivElement>(null);
+  const viewRef = useRef<View | null>(null);
+  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
+  const [toc, setToc] = useState<FlatTocEntry[]>([]);
+  const [location, setLocation] = useState<{ fraction: number; cfi: string; chapter: string | null } | null>(
+    null,
+  );
+  const [fontSize, setFontSize] = useState<number>(100);
+  const tocId = useId();
+
+  useProgressSaver(
+    item,
+    () =>
+      location ? { progress: Math.min(1, Math.max(0, location.fraction)), position: location.cfi } : null,
+    status === 'ready',
+  );
+
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host) return;
+    const controller = new AbortController();
+    let view: View | null = null;
+    const turnPage = (event: KeyboardEvent): void => {
+      if (event.key === 'ArrowLeft') void viewRef.current?.goLeft();
+      else if (event.key === 'ArrowRight') void viewRef.current?.goRight();
+    };
+    const aborted = (): boolean => controller.signal.aborted;
+    (async () => {
+      const [response, foliate] = await Promise.all([
+        fetch(playback.url, { signal: controller.signal, credentials: 'same-origin' }),
+        import('foliate-js/view.js'),
+      ]);
+      if (!response.ok) throw new Error(`The book could not be downloaded (${String(response.status)})`);
+      const blob = await response.blob();
+      if (aborted()) return;
+      const file = new File([blob], 'book.epub', { type: 'application/epub+zip' });
+      // view.js defines the <foliate-view> element; its constructor makes one.
+      view = new foliate.View();
+      view.className = 'player__book-view';
+      host.append(view);
+      viewRef.current = view;
+      view.addEventListener('relocate', (event) => {
+        const detail = (event as CustomEvent<RelocateDetail>).detail;
+        setLocation({
+          fraction: detail.fraction,
+          cfi: detail.cfi,
+          chapter: detail.tocItem?.label?.trim() ?? null,
+        });
+      });
+      view.addEventListener('load', (event) => {
+        const { doc } = (event as CustomEvent<{ doc: Document }>).detail;
+        doc.addEventListener('keydown', turnPage);
+      });
+      await view.open(file);
+      if (aborted()) return;
+      view.renderer.setStyles?.(readerCss(100));
+      setToc(flattenToc(view.book.toc));
+      const saved = progress && !progress.finished ? progress.position : null;
+      await view.init({ lastLocation: saved, showTextStart: true });
+      if (!aborted()) setStatus('ready');
+    })().catch((error: unknown) => {
+      if (aborted()) return;
+      logger.warn('The book could not be opened', error);
+      setStatus('error');
+    });
+    return () => {
+      controller.abort();
+      view?.close();
+      view?.remove();
+      viewRef.current = null;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the reader opens once per playback.
+  }, [playback.url]);
+
+  useEffect(() => {
+    viewRef.current?.renderer.setStyles?.(readerCss(fontSize));
+  }, [fontSize, status]);
+
+  const go = useCallback((direction: 'prev' | 'next') => {
+    const view = viewRef.current;
+    if (!view) return;
+    void (direction === 'prev' ? view.prev() : view.next());
+  }, []);
+
+  const percent = new Intl.NumberFormat(LOCALE_BCP47[locale], { style: 'percent' });
+  const sizeIndex = FONT_SIZES.indexOf(fontSize as (typeof FONT_SIZES)[number]);
+
+  return (
+    <div className="player__book">
+      <div className="player__book-tools">
+        <div className="player__field">
+          <label htmlFor={tocId}>{t('player.book.toc')}</label>
+          <select
+            id={tocId}
+            className="player__select"
+            disabled={toc.length === 0}
+            value={toc.find((entry) => entry.label === location?.chapter)?.href ?? ''}
+            onChange={(event) => {
+              const href = event.currentTarget.value;
+              if (href) void viewRef.current?.goTo(href);
+            }}
+          >
+            <option value="" disabled>
+              {t('player.book.tocPick')}
+            </option>
+            {toc.map((entry) => (
+              <option key={entry.href} value={entry.href}>
+                {`${'\u00a0\u00a0'.repeat(entry.depth)}${entry.label}`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div
+          className="player__book-size"
+          role="group"
+          aria-label={t('player.book.fontSize', { percent: fontSize })}
+        >
+          <button
+            type="button"
+            className="player__button"
+            disabled={sizeIndex <= 0}
+            aria-label={t('player.book.fontSmaller')}
+            onClick={() => {
+              setFontSize(FONT_SIZES[Math.max(0, sizeIndex - 1)] ?? 100);
+            }}
+          >
+            <span aria-hidden="true">A−</span>
+          </button>
+          <button
+            type="button"
+            className="player__button"
+            disabled={sizeIndex >= FONT_SIZES.length - 1}
+            aria-label={t('player.book.fontLarger')}
+            onClick={() => {
+              setFontSize(FONT_SIZES[Math.min(FONT_SIZES.length - 1, sizeIndex + 1)] ?? 100);
+            }}
+          >
+            <span aria-hidden="true">A+</span>
+          </button>
+        </div>
+      </div>
+      <div className="player__book-stage">
+        <button
+          type="button"
+          className="player__button player__page-turn"
+          disabled={status !== 'ready'}
+          onClick={() => {
+            go('prev');
+          }}
+          aria-label={t('player.book.previousPage')}
+        >
+          <span aria-hidden="true">‹</span>
+        </button>
+        <div ref={hostRef} className="player__book-host" aria-busy={status === 'loading'} />
+        <button
+          type="button"
+          className="player__button player__page-turn"
+          disabled={status !== 'ready'}
+          onClick={() => {
+            go('next');
+          }}
+          aria-label={t('player.book.nextPage')}
+        >
+          <span aria-hidden="true">›</span>
+        </button>
+      </div>
+      <p className="player__status" role="status">
+        {status === 'loading' ? t('player.loading') : null}
+        {status === 'ready' && location
+          ? t('player.book.progress', { percent: percent.format(location.fraction) })
+          : null}
+      </p>
+      {status === 'error' ? (
+        <p className="player__error" role="alert">
+          {t('player.book.error')}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { LOCALE_BCP47 } from '@member/domain';
+import { useId } from 'react';
+import { useI18n } from '../../../lib/i18n';
+import { type MediaControls, PLAYBACK_RATES, formatClock } from '../hooks/use-media-element';
+import { PlayerIcon } from './player-icon';
+
+/** Play or pause, named by what it does now. */
+export function PlayPauseButton({ controls }: { controls: MediaControls }) {
+  const { t } = useI18n();
+  const { paused } = controls.state;
+  return (
+    <button
+      type="button"
+      className="player__button player__button--main"
+      onClick={controls.togglePlay}
+      aria-label={paused ? t('player.play') : t('player.pause')}
+    >
+      <PlayerIcon name={paused ? 'play' : 'pause'} size={26} />
+    </button>
+  );
+}
+
+export function SkipButtons({ controls }: { controls: MediaControls }) {
+  const { t } = useI18n();
+  return (
+    <>
+      <button
+        type="button"
+        className="player__button"
+        onClick={controls.rewind}
+        aria-label={t('player.rewind')}
+      >
+        <PlayerIcon name="rewind" />
+        <span className="player__skip-label" aria-hidden="true">
+          10
+        </span>
+      </button>
+      <button
+        type="button"
+        className="player__button"
+        onClick={controls.forward}
+        aria-label={t('player.forward')}
+      >
+        <PlayerIcon name="forward" />
+        <span className="player__skip-label" aria-hidden="true">
+          30
+        </span>
+      </button>
+    </>
+  );
+}
+
+/** The position slider: the arrow keys move it, and screen readers hear "1:05 of 2:49". */
+export function SeekSlider({ controls, start }: { controls: MediaControls; start: number }) {
+  const { t } = useI18n();
+  const { position, length } = controls;
+  const known = Number.isFinite(length) && length > 0;
+  const text = t('player.positionText', {
+    position: formatClock(position),
+    duration: known ? formatClock(length) : '–',
+  });
+  return (
+    <div className="player__seek">
+      <span className="player__time" aria-hidden="true">
+        {formatClock(position)}
+      </span>
+      <input
+        type="range"
+        className="player__slider"
+        min={0}
+        max={known ? Math.floor(length) : 0}
+        step={1}
+        value={Math.floor(Math.min(position, known ? length : 0))}
+        disabled={!known}
+        aria-label={t('player.position')}
+        aria-valuetext={text}
+        onChange={(event) => {
+          controls.seekTo(start + Number(event.currentTarget.value));
+        }}
+      />
+      <span className="player__time" aria-hidden="true">
+        {known ? formatClock(length) : '–:––'}
+      </span>
+    </div>
+  );
+}
+
+export function SpeedSelect({ controls }: { controls: MediaControls }) {
+  const { t, locale } = useI18n();
+  const id = useId();
+  const number = new Intl.NumberFormat(LOCALE_BCP47[locale], { maximumFractionDigits: 2 });
+  return (
+    <div className="player__field">
+      <label htmlFor={id}>{t('player.speed')}</label>
+      <select
+        id={id}
+        className="player__select"
+        value={String(controls.state.rate)}
+        onChange={(event) => {
+          controls.setRate(Number(event.currentTarget.value));
+        }}
+      >
+        {PLAYBACK_RATES.map((rate) => (
+          <option key={rate} value={String(rate)}>
+            {t('player.speedValue', { rate: number.format(rate) })}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

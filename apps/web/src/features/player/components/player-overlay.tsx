@@ -1,0 +1,267 @@
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useI18n, useI18nStore } from '../../../lib/i18n';
+import { logger } from '../../../lib/logger';
+import {
+  type PlayQueueState,
+  type PlayerKind,
+  type QueueItem,
+  playQueue,
+  usePlayQueue,
+} from '../../../lib/media/play-queue';
+import { thumbnailUrl } from '../../../lib/media/thumbnail-url';
+import { partToQueueItem } from '../api/playback';
+import { loadPlayerStrings } from '../api/player-strings';
+import { type PlaybackSession, usePlaybackSession } from '../hooks/use-playback-session';
+import { AudioPlayer } from './audio-player';
+import { BookReader } from './book-reader';
+import { GamePlayer } from './game-player';
+import { PlayerIcon } from './player-icon';
+import type { PartList } from './player-types';
+import { VideoPlayer } from './video-player';
+import './player-overlay.css';
+
+/** The player overlay: loads its strings, then shows the frame while the queue has an active item. */
+export default function PlayerOverlay() {
+  const queue = usePlayQueue();
+  const store = useI18nStore();
+  const [stringsLoaded, setStringsLoaded] = useState(false);
+
+  useEffect(() => {
+    loadPlayerStrings(store)
+      .catch((error: unknown) => {
+        logger.warn('The player strings could not be loaded', error);
+      })
+      .finally(() => {
+        setStringsLoaded(true);
+      });
+  }, [store]);
+
+  // The playback starts at once (signed URL, details, saved progress), while the strings arrive.
+  const session = usePlaybackSession(queue.active, queue.activation);
+
+  if (!stringsLoaded || !queue.active || !queue.player) return null;
+  return <OverlayFrame queue={queue} active={queue.active} player={queue.player} session={session} />;
+}
+
+/** Players whose view only makes sense in the full overlay; the mini bar shows just their title. */
+const VISUAL_ONLY: ReadonlySet<PlayerKind> = new Set(['book', 'game']);
+
+function OverlayFrame({
+  queue,
+  active,
+  player,
+  session,
+}: {
+  queue: PlayQueueState;
+  active: QueueItem;
+  player: PlayerKind;
+  session: PlaybackSession;
+}) {
+  const { t } = useI18n();
+  const headingId = useId();
+  const bodyId = useId();
+  const regionRef = useRef<HTMLElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const { expanded, activation } = queue;
+  const parts = usePartList(session, queue, active, player);
+
+  // Where focus was when the player opened (the Play button), to return it there on close.
+  const [opener] = useState<Element | null>(() => document.activeElement);
+
+  // Focus follows the view: into the full view when it opens, back to its toggle when it closes.
+  const wasExpanded = useRef<boolean | null>(null);
+  useLayoutEffect(() => {
+    if (wasExpanded.current === expanded) return;
+    const first = wasExpanded.current === null;
+    wasExpanded.current = expanded;
+    if (expanded) headingRef.current?.focus();
+    else if (!first) toggleRef.current?.focus();
+  }, [expanded]);
+
+  // While the full view covers the page, the page behind it is inert (no Tab stops, hidden from readers).
+  useEffect(() => {
+    const region = regionRef.current;
+    if (!expanded || !region?.parentElement) return;
+    const siblings = [...region.parentElement.children].filter(
+      (element): element is HTMLElement =>
+        element !== region && element instanceof HTMLElement && !element.inert,
+    );
+    for (const element of siblings) element.inert = true;
+    return () => {
+      for (const element of siblings) element.inert = false;
+    };
+  }, [expanded]);
+
+  const close = (): void => {
+    playQueue.close();
+    const target =
+      opener instanceof HTMLElement && opener.isConnected ? opener : document.getElementById('main');
+    target?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>): void => {
+    if (event.key !== 'Escape' || !expanded || document.fullscreenElement) return;
+    event.preventDefault();
+    playQueue.setExpanded(false);
+  };
+
+  const artwork = thumbnailUrl(active.thumbnail);
+  const visualOnly = VISUAL_ONLY.has(player);
+
+  return (
+    <section
+      ref={regionRef}
+      className={`player player--${player}${expanded ? ' player--expanded' : ''}`}
+      aria-label={t('player.region')}
+      onKeyDown={onKeyDown}
+    >
+      <div className="player__bar">
+        {artwork ? <img className="player__art" src={artwork} alt="" width={48} height={48} /> : null}
+        <div className="player__titles">
+          <h2 id={headingId} ref={headingRef} className="player__title" tabIndex={-1}>
+            {active.title}
+          </h2>
+          {active.artist ? <p className="player__artist">{active.artist}</p> : null}
+        </div>
+        <button
+          ref={toggleRef}
+          type="button"
+          className="player__button"
+          aria-expanded={expanded}
+          aria-controls={bodyId}
+          aria-label={expanded ? t('player.collapse') : t('player.expand')}
+          onClick={() => {
+            playQueue.setExpanded(!expanded);
+          }}
+        >
+          <PlayerIcon name={expanded ? 'collapse' : 'expand'} />
+        </button>
+        <button type="button" className="player__button" aria-label={t('player.close')} onClick={close}>
+          <PlayerIcon name="close" />
+        </button>
+      </div>
+      <div id={bodyId} className="player__body" hidden={visualOnly && !expanded}>
+        <PlayerBody
+          key={activation}
+          session={session}
+          queue={queue}
+          active={active}
+          player={player}
+          parts={parts}
+        />
+      </div>
+    </section>
+  );
+}
+
+/**
+ * An album or a series played as a whole: its tracks or episodes replace it in the queue (which keeps it
+ * as the group), and its list stays shown while one of them plays.
+ */
+function usePartList(session: PlaybackSession, queue: PlayQueueState, active: QueueItem, player: PlayerKind) {
+  const details = session.status === 'ready' ? session.details : null;
+
+  useEffect(() => {
+    if (details?.id !== active.id) return;
+    const list = player === 'music' ? details.tracks : player === 'movie' ? details.episodes : [];
+    if (list.length === 0) return;
+    const items = [...list]
+      .sort((a, b) => (a.position ?? 0) - (b.position ?? 0))
+      .map((part) => partToQueueItem(part, active));
+    playQueue.replaceActive(items);
+  }, [details, active, player]);
+
+  const { group } = queue;
+  if (!group?.items.some((item) => item.id === active.id && item.mediaType === active.mediaType)) return null;
+  const heading = player === 'music' ? 'player.album.title' : 'player.episodes.title';
+  return { group, heading } satisfies PartList;
+}
+
+function PlayerBody({
+  session,
+  queue,
+  active,
+  player,
+  parts,
+}: {
+  session: PlaybackSession;
+  queue: PlayQueueState;
+  active: QueueItem;
+  player: PlayerKind;
+  parts: PartList | null;
+}) {
+  const { t } = useI18n();
+  if (session.status === 'loading') {
+    return (
+      <p className="player__status" role="status">
+        {t('player.loading')}
+      </p>
+    );
+  }
+  if (session.status === 'refused') {
+    return (
+      <div className="player__refused">
+        <p className="player__error" role="alert">
+          {t(`player.error.${session.reason}`)}
+        </p>
+        {queue.items.length > 1 ? (
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => {
+              playQueue.next();
+            }}
+          >
+            {t('player.next')}
+          </button>
+        ) : null}
+      </div>
+    );
+  }
+  const { playback, details, progress } = session;
+  // A parent (album or series) is being replaced by its parts: wait for the first one.
+  const isParent =
+    details?.id === active.id &&
+    ((player === 'music' && details.tracks.length > 0) ||
+      (player === 'movie' && details.episodes.length > 0));
+  if (isParent) {
+    return (
+      <p className="player__status" role="status">
+        {t('player.loading')}
+      </p>
+    );
+  }
+  switch (player) {
+    case 'audiobook':
+    case 'music':
+      return (
+        <AudioPlayer
+          item={active}
+          playback={playback}
+          details={details}
+          progress={progress}
+          queue={queue}
+          expanded={queue.expanded}
+          album={parts}
+        />
+      );
+    case 'movie':
+    case 'stream':
+      return (
+        <VideoPlayer
+          item={active}
+          playback={playback}
+          progress={progress}
+          queue={queue}
+          expanded={queue.expanded}
+          series={parts}
+          live={player === 'stream' || playback.kind === 'LIVE'}
+        />
+      );
+    case 'book':
+      return <BookReader item={active} playback={playback} progress={progress} />;
+    case 'game':
+      return <GamePlayer item={active} playback={playback} />;
+  }
+}

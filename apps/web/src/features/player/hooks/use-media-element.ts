@@ -1,0 +1,153 @@
+import { useCallback, useEffect, useState, type RefObject } from 'react';
+import { logger } from '../../../lib/logger';
+
+/** Spec section 9: rewind 10 s, forward 30 s. */
+export const REWIND_SECONDS = 10;
+export const FORWARD_SECONDS = 30;
+export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.5, 3] as const;
+
+export interface MediaElementState {
+  currentTime: number;
+  duration: number;
+  paused: boolean;
+  rate: number;
+  /** True from the first `playing` event on, so the controls can say "Loading" before. */
+  started: boolean;
+  waiting: boolean;
+}
+
+const INITIAL: MediaElementState = {
+  currentTime: 0,
+  duration: Number.NaN,
+  paused: true,
+  rate: 1,
+  started: false,
+  waiting: false,
+};
+
+/**
+ * React state that follows an audio or video element, and the actions of the player's buttons. `range`
+ * limits seeking to a part of the file (a chapter or track inside one file).
+ */
+export function useMediaElement(
+  ref: RefObject<HTMLMediaElement | null>,
+  range: { start: number; end: number | null },
+) {
+  const [state, setState] = useState<MediaElementState>(INITIAL);
+
+  useEffect(() => {
+    const media = ref.current;
+    if (!media) return;
+    const sync = (): void => {
+      setState((previous) => ({
+        currentTime: media.currentTime,
+        duration: media.duration,
+        paused: media.paused,
+        rate: media.playbackRate,
+        started: previous.started || (!media.paused && media.readyState >= 3),
+        waiting: previous.waiting,
+      }));
+    };
+    const onPlaying = (): void => {
+      setState((previous) => ({ ...previous, started: true, waiting: false, paused: false }));
+    };
+    const onWaiting = (): void => {
+      setState((previous) => ({ ...previous, waiting: true }));
+    };
+    const events = [
+      'timeupdate',
+      'durationchange',
+      'loadedmetadata',
+      'play',
+      'pause',
+      'ratechange',
+      'seeked',
+    ];
+    for (const name of events) media.addEventListener(name, sync);
+    media.addEventListener('playing', onPlaying);
+    media.addEventListener('waiting', onWaiting);
+    return () => {
+      for (const name of events) media.removeEventListener(name, sync);
+      media.removeEventListener('playing', onPlaying);
+      media.removeEventListener('waiting', onWaiting);
+    };
+  }, [ref]);
+
+  const end = range.end ?? (Number.isFinite(state.duration) ? state.duration : Number.POSITIVE_INFINITY);
+
+  const seekTo = useCallback(
+    (seconds: number) => {
+      const media = ref.current;
+      if (!media) return;
+      const limit =
+        range.end ?? (Number.isFinite(media.duration) ? media.duration : Number.POSITIVE_INFINITY);
+      media.currentTime = Math.min(Math.max(seconds, range.start), limit);
+    },
+    [ref, range.start, range.end],
+  );
+
+  const play = useCallback(() => {
+    ref.current?.play().catch((error: unknown) => {
+      // A browser that blocks autoplay leaves the play button for the member to press.
+      logger.warn('Playback did not start', error);
+    });
+  }, [ref]);
+
+  const pause = useCallback(() => {
+    ref.current?.pause();
+  }, [ref]);
+
+  const togglePlay = useCallback(() => {
+    if (ref.current?.paused) play();
+    else pause();
+  }, [ref, play, pause]);
+
+  const skip = useCallback(
+    (seconds: number) => {
+      const media = ref.current;
+      if (media) seekTo(media.currentTime + seconds);
+    },
+    [ref, seekTo],
+  );
+
+  const setRate = useCallback(
+    (rate: number) => {
+      const media = ref.current;
+      if (!media) return;
+      media.playbackRate = rate;
+      media.defaultPlaybackRate = rate;
+    },
+    [ref],
+  );
+
+  return {
+    state,
+    /** Seconds into the part (chapter or track) rather than into the file. */
+    position: Math.max(0, state.currentTime - range.start),
+    length: end - range.start,
+    seekTo,
+    skip,
+    play,
+    pause,
+    togglePlay,
+    rewind: useCallback(() => {
+      skip(-REWIND_SECONDS);
+    }, [skip]),
+    forward: useCallback(() => {
+      skip(FORWARD_SECONDS);
+    }, [skip]),
+    setRate,
+  };
+}
+
+export type MediaControls = ReturnType<typeof useMediaElement>;
+
+/** "1:05" or "1:02:05". */
+export function formatClock(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return '0:00';
+  const total = Math.floor(seconds);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}

@@ -1,0 +1,178 @@
+import enAccount from '../../apps/web/src/locales/account/en-us.json' with { type: 'json' };
+import enShell from '../../apps/web/src/locales/en-us.json' with { type: 'json' };
+import enRecovery from '../../apps/web/src/locales/recovery/en-us.json' with { type: 'json' };
+import frWallet from '../../apps/web/src/locales/wallet/fr-ca.json' with { type: 'json' };
+import enWallet from '../../apps/web/src/locales/wallet/en-us.json' with { type: 'json' };
+import { DEMO_PASSWORD, brandUrl, expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures';
+
+// Each test uses a demo member no other spec uses, because the tests change or delete it. The flows are
+// long (many screens, each checked with axe), so they get more than the default 30 s.
+test.describe.configure({ timeout: 120_000 });
+
+test.describe('account: wallet, orders, addresses, sign-in details', () => {
+  test('a member sees the wallet, manages addresses, changes password and language', async ({ page }) => {
+    const email = 'music@streamhub.demo';
+    await signIn(page, email);
+    const nav = page.getByRole('navigation', { name: enAccount.sectionsLabel });
+
+    await page.goto(brandUrl('streamhub', '/account/wallet'));
+    const wallet = page.getByRole('region', { name: enWallet.wallet.title });
+    await expect(wallet.getByText(enWallet.wallet.balance)).toBeVisible();
+    await expect(wallet.getByText('0 coins', { exact: true })).toBeVisible();
+    await expect(wallet.getByText(enWallet.wallet.empty)).toBeVisible();
+    await expect(wallet.getByRole('button', { name: /Buy 100 coins for/ })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await nav.getByRole('link', { name: enAccount.sections.orders }).click();
+    const orders = page.getByRole('region', { name: enWallet.orders.title });
+    await expect(orders.getByRole('heading', { name: enWallet.orders.emptyTitle })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    // Addresses: add on the change-address screen, edit, delete.
+    await nav.getByRole('link', { name: enAccount.sections.addresses }).click();
+    const addresses = page.getByRole('region', { name: enWallet.addresses.title });
+    await expect(addresses.getByText(enWallet.addresses.empty)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await addresses.getByRole('link', { name: enWallet.addresses.add }).click();
+    await expect(page).toHaveURL(/\/account\/change-address\/new\/addresses$/);
+    await expect(page.getByRole('heading', { level: 1, name: enWallet.addresses.addTitle })).toBeVisible();
+    const fields = enWallet.addresses.fields;
+    await page.getByRole('button', { name: enWallet.addresses.save }).click();
+    await expect(page.getByLabel(fields.firstName)).toHaveAttribute('aria-invalid', 'true');
+    await expectNoSeriousA11yViolations(page);
+    await page.getByLabel(fields.country).selectOption('CA');
+    await page.getByLabel(fields.firstName).fill('Robin');
+    await page.getByLabel(fields.lastName).fill('Park');
+    await page.getByLabel(fields.address, { exact: true }).fill('10 Queen Street');
+    await page.getByLabel(fields.city).fill('Toronto');
+    await page.getByLabel(fields.region).fill('ON');
+    await page.getByLabel(fields.postcode).fill('M5H 2N2');
+    await page.getByLabel(fields.phone).fill('+1 416 555 0199');
+    await page.getByRole('button', { name: enWallet.addresses.save }).click();
+    await expect(page).toHaveURL(/\/account\/addresses$/);
+    await expect(page.getByText('10 Queen Street')).toBeVisible();
+
+    await page.getByRole('link', { name: 'Edit the address of Robin Park' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: enWallet.addresses.editTitle })).toBeVisible();
+    await page.getByLabel(fields.apartment).fill('Suite 400');
+    await page.getByRole('button', { name: enWallet.addresses.save }).click();
+    await expect(page.getByText('10 Queen Street, Suite 400')).toBeVisible();
+    await page.getByRole('button', { name: 'Delete the address of Robin Park' }).click();
+    await page.getByRole('button', { name: enWallet.addresses.confirmDeleteButton }).click();
+    await expect(page.getByRole('status').filter({ hasText: enWallet.addresses.deleted })).toBeVisible();
+    await expect(page.getByText(enWallet.addresses.empty)).toBeVisible();
+
+    // Password: change it, then sign in with the new one.
+    await nav.getByRole('link', { name: enAccount.sections.profile }).click();
+    const passwordForm = page.getByRole('form', { name: enWallet.security.passwordTitle });
+    await expect(passwordForm).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    const newPassword = 'music lover passphrase 2026';
+    await passwordForm.getByLabel(enWallet.security.currentPassword).fill(DEMO_PASSWORD);
+    await passwordForm.getByLabel(enWallet.security.newPassword, { exact: true }).fill(newPassword);
+    await passwordForm.getByLabel(enWallet.security.confirmPassword).fill(newPassword);
+    await passwordForm.getByRole('button', { name: enWallet.security.savePassword }).click();
+    await expect(passwordForm.getByRole('status')).toHaveText(enWallet.security.passwordSaved);
+
+    await page.context().clearCookies();
+    await page.goto(brandUrl('streamhub', '/login'));
+    await page.getByLabel(/email/i).fill(email);
+    await page.getByLabel(/password/i).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: /sign in/i }).click();
+    await expect(page.getByRole('alert')).toContainText('These credentials match no account');
+    await signIn(page, email, newPassword);
+
+    // Language: the interface, this screen's strings included, switches to French.
+    await page.goto(brandUrl('streamhub', '/account/profile'));
+    const profile = page.getByRole('region', { name: enAccount.sections.profile });
+    await profile.getByRole('combobox', { name: enAccount.profile.language }).selectOption('fr-ca');
+    await profile.getByRole('button', { name: enAccount.profile.save }).click();
+    await expect(page.getByRole('form', { name: frWallet.security.passwordTitle })).toBeVisible();
+    await page.goto(brandUrl('streamhub', '/account/wallet'));
+    await expect(page.getByRole('region', { name: frWallet.wallet.title })).toBeVisible();
+    await expect(page.getByText(frWallet.wallet.balance)).toBeVisible();
+  });
+
+  test('a demo account deletes itself and can no longer sign in', async ({ page }) => {
+    const email = 'free@clickcoins.demo';
+    await signIn(page, email, DEMO_PASSWORD, 'clickcoins');
+    await page.goto(brandUrl('clickcoins', '/account/profile'));
+    const zone = page.getByRole('region', { name: enWallet.deactivate.title });
+    await expect(zone.getByText(enWallet.deactivate.intro)).toBeVisible();
+    await zone.getByRole('button', { name: enWallet.deactivate.submit }).click();
+    await expect(zone.getByRole('alert')).toHaveText(enWallet.errors.confirmation_required);
+    await expectNoSeriousA11yViolations(page);
+
+    await zone.getByLabel(enWallet.deactivate.confirm).check();
+    await zone.getByLabel(enWallet.deactivate.password).fill(DEMO_PASSWORD);
+    await zone.getByRole('button', { name: enWallet.deactivate.submit }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await page.getByLabel(/email/i).fill(email);
+    await page.getByLabel(/password/i).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: /sign in/i }).click();
+    await expect(page.getByRole('alert')).toContainText('These credentials match no account');
+  });
+
+  test('a paying member is told the account cannot be deleted here', async ({ page }) => {
+    await signIn(page, 'active@streamhub.demo');
+    await page.goto(brandUrl('streamhub', '/account/profile'));
+    const zone = page.getByRole('region', { name: enWallet.deactivate.title });
+    await expect(zone.getByText(enWallet.deactivate.notAllowed)).toBeVisible();
+    await expect(zone.getByRole('button')).toHaveCount(0);
+  });
+});
+
+test.describe('recovery', () => {
+  test('forgot password: the outbox link resets the password once, then the member signs in', async ({
+    page,
+  }) => {
+    const email = 'canceled@clickcoins.demo';
+    await page.goto(brandUrl('clickcoins', '/login'));
+    await page.getByRole('link', { name: enShell.auth.resetPassword.title }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: enRecovery.forgotPassword.title }),
+    ).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByLabel(enRecovery.forgotPassword.email).fill(email);
+    await page.getByRole('button', { name: enRecovery.forgotPassword.submit }).click();
+    await expect(page.getByRole('status')).toHaveText(enRecovery.forgotPassword.sent);
+
+    await page.getByRole('link', { name: enRecovery.forgotPassword.forgotEmail }).click();
+    await expect(page.getByRole('heading', { level: 1, name: enRecovery.forgotEmail.title })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    // The development mail viewer shows the mail; its link opens the reset screen.
+    await page.goto(brandUrl('clickcoins', '/membergraphapi/api/dev/mail'));
+    const mail = page
+      .getByRole('article')
+      .filter({ hasText: `To ${email}` })
+      .first();
+    await expectNoSeriousA11yViolations(page);
+    const link = mail.getByRole('link', { name: /\/reset-password\// });
+    const href = await link.getAttribute('href');
+    await link.click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: enShell.auth.resetPassword.title }),
+    ).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    const newPassword = 'brand new passphrase 42';
+    await page.getByLabel(enRecovery.resetPassword.newPassword, { exact: true }).fill(newPassword);
+    await page.getByLabel(enRecovery.resetPassword.confirmPassword).fill(newPassword);
+    await page.getByRole('button', { name: enRecovery.resetPassword.submit }).click();
+    await expect(page.getByRole('status')).toHaveText(enRecovery.resetPassword.done);
+
+    // The link works once.
+    await page.goto(href ?? '');
+    await page
+      .getByLabel(enRecovery.resetPassword.newPassword, { exact: true })
+      .fill('another passphrase 43');
+    await page.getByLabel(enRecovery.resetPassword.confirmPassword).fill('another passphrase 43');
+    await page.getByRole('button', { name: enRecovery.resetPassword.submit }).click();
+    await expect(page.getByRole('alert')).toContainText(enRecovery.errors.invalid_or_expired_key);
+
+    await signIn(page, email, newPassword, 'clickcoins');
+  });
+});

@@ -1,0 +1,164 @@
+import type { Page } from '@playwright/test';
+import enShell from '../../apps/web/src/locales/en-us.json' with { type: 'json' };
+import enSearching from '../../apps/web/src/locales/searching/en-us.json' with { type: 'json' };
+import enShelves from '../../apps/web/src/locales/shelves/en-us.json' with { type: 'json' };
+import { expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures';
+
+const GRAPHQL = '/membergraphapi/graphql';
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{(\w+)\}/g, (_match, name: string) => values[name] ?? '');
+const mediaTitle = (type: string) => enShell.media[type as keyof typeof enShell.media].title;
+const cookieNotice = (page: Page) =>
+  page.getByRole('region', { name: fill(enShelves.cookies.title, { brand: 'StreamHub' }) });
+
+/** content.search as the signed-in member, from the page (same origin, its cookie). */
+async function searchGroups(page: Page, query: string) {
+  const body = await page.evaluate(
+    async ({ url, query: q }) => {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          query:
+            'query S($q: String!) { content { search(query: $q, first: 20) { mediaType items { id } } } }',
+          variables: { q },
+        }),
+      });
+      return (await response.json()) as unknown;
+    },
+    { url: GRAPHQL, query },
+  );
+  const result = body as { data: { content: { search: { mediaType: string; items: unknown[] }[] } } };
+  return result.data.content.search.filter((group) => group.items.length > 0);
+}
+
+/** The shelves (h2 inside main) once the splash has gone and the titles are in. */
+async function expectHomeShelves(page: Page) {
+  const main = page.getByRole('main');
+  // A full page load on a busy machine (2 cores shared by every test run) can take a while.
+  await expect(main.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+  for (const slug of ['new_releases', 'popular', 'staff_picks', 'seasonal_winter', 'movie_free'] as const) {
+    const shelf = main.getByRole('region', { name: enShelves.slots[slug], exact: true });
+    await expect(shelf).toBeVisible();
+    await expect(shelf.getByRole('link').first()).toBeVisible();
+  }
+  // The by-genre shelf: "<media type>: <genre>", with a link to that genre's page.
+  const genreShelf = main.getByRole('region', { name: /^[^:]+: .+$/ });
+  await expect(genreShelf.getByRole('link', { name: /^See all: / })).toHaveAttribute(
+    'href',
+    /^\/browse\/[a-z]+\/genre\/\d+$/,
+  );
+  // The splash is decorative (aria-hidden) and leaves once the shelves are in.
+  await expect(page.locator('.splash')).toHaveCount(0);
+}
+
+test.describe('home', () => {
+  test('a member sees the shelves and accepts the cookie notice, which stays dismissed', async ({ page }) => {
+    // Eight shelves of cards make a long page for axe on a shared machine.
+    test.slow();
+    await signIn(page, 'active@streamhub.demo');
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
+    await expectHomeShelves(page);
+
+    const notice = cookieNotice(page);
+    await expect(notice).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await notice.getByRole('button', { name: enShelves.cookies.accept }).click();
+    await expect(notice).toBeHidden();
+
+    await page.reload();
+    await expectHomeShelves(page);
+    await expect(cookieNotice(page)).toBeHidden();
+  });
+
+  test('a shelf card opens its title', async ({ page }) => {
+    await signIn(page, 'active@streamhub.demo');
+    const shelf = page.getByRole('region', { name: enShelves.slots.popular, exact: true });
+    const first = shelf.getByRole('link').first();
+    const title = (await first.innerText()).split('\n')[0] ?? '';
+    await first.click();
+    await expect(page).toHaveURL(/\/browse\/[a-z]+\/id\/\d+/);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  });
+});
+
+test.describe('search', () => {
+  test('type-ahead shows results grouped by media type, and a result opens its page', async ({ page }) => {
+    test.slow();
+    await signIn(page, 'active@streamhub.demo');
+    const groups = await searchGroups(page, 'midnight');
+    expect(groups.length).toBeGreaterThan(0);
+
+    // From the home page's search field to the search screen.
+    await page.getByRole('searchbox', { name: enShelves.search.label }).fill('mid');
+    await page.getByRole('button', { name: enShelves.search.submit, exact: true }).click();
+    await expect(page).toHaveURL(/\/search\?q=mid$/);
+    const field = page.getByRole('searchbox', { name: enSearching.label });
+    await expect(field).toHaveValue('mid');
+
+    // Type-ahead: no Enter, the query settles into the URL and the results follow.
+    await field.press('End');
+    await field.pressSequentially('night', { delay: 40 });
+    await expect(page).toHaveURL(/\/search\?q=midnight$/);
+    const headings = page.getByRole('main').getByRole('heading', { level: 2 });
+    await expect(headings).toHaveText(groups.map((group) => mediaTitle(group.mediaType)));
+    const count = groups.reduce((total, group) => total + group.items.length, 0);
+    const summary = fill(enSearching.resultCount[count === 1 ? 'one' : 'other'], {
+      count: String(count),
+      query: 'midnight',
+    });
+    await expect(page.getByRole('status').filter({ hasText: summary })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    const [firstGroup] = groups;
+    const results = page.getByRole('region', { name: mediaTitle(firstGroup?.mediaType ?? ''), exact: true });
+    const first = results.getByRole('link').first();
+    const title = (await first.innerText()).split('\n')[0] ?? '';
+    await first.click();
+    await expect(page).toHaveURL(new RegExp(`/browse/${firstGroup?.mediaType ?? ''}/id/\\d+`));
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+
+    // Back returns to the same search and its results.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/search\?q=midnight$/);
+    await expect(page.getByRole('searchbox', { name: enSearching.label })).toHaveValue('midnight');
+    await expect(headings).toHaveText(groups.map((group) => mediaTitle(group.mediaType)));
+  });
+
+  test('says "no results found" and asks for more letters', async ({ page }) => {
+    await signIn(page, 'active@streamhub.demo');
+    await page.goto('/search');
+    const field = page.getByRole('searchbox', { name: enSearching.label });
+    await field.fill('q');
+    await expect(page.getByText(fill(enSearching.tooShort, { count: '2' }))).toBeVisible();
+    await field.fill('zqxjkvw');
+    await expect(page.getByRole('heading', { level: 2, name: enSearching.noResults.title })).toBeVisible();
+    await expect(page.getByText(fill(enSearching.noResults.message, { query: 'zqxjkvw' }))).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    // A reload keeps the search.
+    await page.reload();
+    await expect(page.getByRole('searchbox', { name: enSearching.label })).toHaveValue('zqxjkvw');
+    await expect(page.getByRole('heading', { level: 2, name: enSearching.noResults.title })).toBeVisible();
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('home shelves, cookie notice and search work and pass axe', async ({ page }) => {
+    // Eight shelves of cards make a long page for axe on a shared machine.
+    test.slow();
+    await signIn(page, 'trial@streamhub.demo');
+    await expectHomeShelves(page);
+    await expect(cookieNotice(page)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await cookieNotice(page).getByRole('button', { name: enShelves.cookies.accept }).click();
+
+    await page.getByRole('searchbox', { name: enShelves.search.label }).fill('winter');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=winter$/);
+    await expect(page.getByRole('main').getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+});

@@ -1,0 +1,316 @@
+import type { Page, Response } from '@playwright/test';
+import enBrowse from '../../apps/web/src/locales/browse/en-us.json' with { type: 'json' };
+import enPlayer from '../../apps/web/src/locales/player/en-us.json' with { type: 'json' };
+import { brandUrl, expect as baseExpect, expectNoSeriousA11yViolations, signIn, test } from './fixtures';
+
+// Media start-up and decoding share the test machine's two cores with the server: allow them time.
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+/*
+ * The player overlay, one test per player, acting as a member with every media type: start from a title's
+ * page, check that media time advances (Debian's Chromium plays the demo MP3, AAC/M4B and H.264 HLS), use
+ * the controls, and reload to resume where the member left off (the server keeps the progress).
+ */
+
+const MEMBER = 'active@streamhub.demo';
+const verbs = enBrowse.verbs;
+
+interface Title {
+  id: number;
+  title: string;
+  /** Seconds. */
+  duration: number | null;
+}
+
+/** The newest top-level titles of a media type, read from the member graph API as the signed-in member. */
+async function titlesOf(page: Page, mediaType: string): Promise<Title[]> {
+  const items = await page.evaluate(async (type) => {
+    const response = await fetch('/membergraphapi/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        query:
+          'query($t: String!) { content { list(mediaType: $t, first: 10) { items { id title duration } } } }',
+        variables: { t: type },
+      }),
+    });
+    const body = (await response.json()) as { data: { content: { list: { items: Title[] } } } };
+    return body.data.content.list.items;
+  }, mediaType);
+  expect(items.length).toBeGreaterThan(0);
+  return items;
+}
+
+async function openTitle(page: Page, mediaType: string, title: Title): Promise<void> {
+  await page.goto(brandUrl('streamhub', `/browse/${mediaType}/id/${String(title.id)}`));
+  await expect(page.getByRole('heading', { level: 1, name: title.title })).toBeVisible();
+}
+
+function player(page: Page) {
+  return page.getByRole('region', { name: enPlayer.region });
+}
+
+/** The current time of the overlay's audio or video element, or -1 while there is none. */
+function mediaTime(page: Page, element: 'audio' | 'video'): Promise<number> {
+  return page.evaluate(
+    (selector) => document.querySelector<HTMLMediaElement>(selector)?.currentTime ?? -1,
+    `.player ${element}`,
+  );
+}
+
+/** Reloads the title's page (the queue is gone) and plays the title again. */
+async function reloadAndPlay(page: Page, title: Title, verb: string): Promise<void> {
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: title.title })).toBeVisible();
+  await expect(player(page)).toHaveCount(0);
+  await page.getByRole('button', { name: verb, exact: true }).click();
+  await expect(player(page).getByRole('heading', { level: 2 })).toBeVisible();
+}
+
+function isProgressSave(response: Response): boolean {
+  return (
+    response.url().includes('/membergraphapi/') &&
+    (response.request().postData() ?? '').includes('UpdateMediaProgress')
+  );
+}
+
+test.describe('player overlay', () => {
+  test.describe.configure({ timeout: 120_000 });
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, MEMBER);
+  });
+
+  test('audiobook: plays, changes speed, skips, lists chapters and resumes after a reload', async ({
+    page,
+  }) => {
+    const [book] = await titlesOf(page, 'audiobook');
+    await openTitle(page, 'audiobook', book!);
+    const listen = page.getByRole('button', { name: verbs.listen, exact: true });
+    await listen.click();
+
+    const region = player(page);
+    await expect(region.getByRole('heading', { name: book!.title })).toBeVisible();
+    await expect.poll(() => mediaTime(page, 'audio')).toBeGreaterThan(0);
+    // The title may resume where an earlier run left it: start from 0:05 (the slider seeks).
+    const slider = region.getByRole('slider', { name: enPlayer.position });
+    await slider.fill('5');
+    await expect.poll(() => mediaTime(page, 'audio')).toBeGreaterThan(5.5);
+
+    // Forward 30 s and rewind 10 s.
+    const before = await mediaTime(page, 'audio');
+    await region.getByRole('button', { name: enPlayer.forward }).click();
+    await expect.poll(() => mediaTime(page, 'audio')).toBeGreaterThanOrEqual(before + 29);
+    const afterForward = await mediaTime(page, 'audio');
+    await region.getByRole('button', { name: enPlayer.rewind }).click();
+    const afterRewind = await mediaTime(page, 'audio');
+    expect(afterRewind).toBeLessThan(afterForward - 8);
+    await expect(slider).toHaveAttribute('aria-valuetext', / of \d+:\d\d$/);
+
+    // The full view: speed, chapters and the sleep timer; Escape goes back to the mini bar.
+    await region.getByRole('button', { name: enPlayer.expand }).click();
+    await expect(region.getByRole('heading', { name: book!.title })).toBeFocused();
+    await region.getByRole('combobox', { name: enPlayer.speed }).selectOption('1.5');
+    await expect
+      .poll(() => page.locator('.player audio').evaluate((audio: HTMLAudioElement) => audio.playbackRate))
+      .toBe(1.5);
+    const chapters = region.getByRole('region', { name: enPlayer.chapters.title });
+    await expect(chapters.getByRole('listitem').first()).toBeVisible();
+    await expect(region.getByRole('combobox', { name: enPlayer.sleep.label })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(region.getByRole('button', { name: enPlayer.expand })).toBeFocused();
+
+    // Pausing saves the position; a reload forgets the queue, and playing again resumes from there.
+    const saved = page.waitForResponse(isProgressSave);
+    await region.getByRole('button', { name: enPlayer.pause }).click();
+    await saved;
+    const pausedAt = await mediaTime(page, 'audio');
+    await reloadAndPlay(page, book!, verbs.listen);
+    await expect.poll(() => mediaTime(page, 'audio')).toBeGreaterThanOrEqual(Math.floor(pausedAt) - 1);
+
+    // Closing the player returns focus to the Play button.
+    await player(page).getByRole('button', { name: enPlayer.close }).click();
+    await expect(player(page)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: verbs.listen, exact: true })).toBeFocused();
+  });
+
+  test('music: plays an album, edits the queue, moves next and previous, shuffles and repeats', async ({
+    page,
+  }) => {
+    const [album] = await titlesOf(page, 'music');
+    await openTitle(page, 'music', album!);
+    const trackTitles = await page.locator('.media-parts__title').allInnerTexts();
+    expect(trackTitles.length).toBeGreaterThan(2);
+    await page.getByRole('button', { name: verbs.listen, exact: true }).click();
+
+    const region = player(page);
+    await expect(region.getByRole('heading', { name: trackTitles[0]! })).toBeVisible();
+    await expect.poll(() => mediaTime(page, 'audio')).toBeGreaterThan(0.5);
+
+    await region.getByRole('button', { name: enPlayer.expand }).click();
+    const upNext = region.getByRole('region', { name: enPlayer.queue.title });
+    await expect(upNext.getByRole('listitem')).toHaveCount(trackTitles.length - 1);
+    // Move the third track up, then remove it.
+    await upNext.getByRole('button', { name: `Move ${trackTitles[2]!} up` }).click();
+    await expect(upNext.getByRole('listitem').first()).toContainText(trackTitles[2]!);
+    await upNext.getByRole('button', { name: `Remove ${trackTitles[2]!} from the queue` }).click();
+    await expect(upNext.getByRole('listitem')).toHaveCount(trackTitles.length - 2);
+    await expect(upNext.getByRole('listitem').first()).toContainText(trackTitles[1]!);
+
+    await region.getByRole('button', { name: enPlayer.next, exact: true }).click();
+    await expect(region.getByRole('heading', { level: 2, name: trackTitles[1]! })).toBeVisible();
+    await expect.poll(() => mediaTime(page, 'audio')).toBeGreaterThan(0.5);
+    await region.getByRole('button', { name: enPlayer.previous, exact: true }).click();
+    await expect(region.getByRole('heading', { level: 2, name: trackTitles[0]! })).toBeVisible();
+
+    const shuffle = region.getByRole('button', { name: enPlayer.shuffle });
+    await shuffle.click();
+    await expect(shuffle).toHaveAttribute('aria-pressed', 'true');
+    const repeat = region.getByRole('combobox', { name: enPlayer.repeat });
+    await repeat.selectOption('all');
+    await expect(repeat).toHaveValue('all');
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('movie: HLS plays, keyboard controls, speed and resume after a reload', async ({ page }) => {
+    // A film of at least 36 s (not a series), so that 0:02 + 30 s stays before its end.
+    const movie = (await titlesOf(page, 'movie')).find((title) => (title.duration ?? 0) >= 36);
+    expect(movie).toBeDefined();
+    await openTitle(page, 'movie', movie!);
+    await page.getByRole('button', { name: verbs.watch, exact: true }).click();
+
+    const region = player(page);
+    await expect(region.getByRole('button', { name: enPlayer.collapse })).toBeVisible();
+    await expect.poll(() => mediaTime(page, 'video')).toBeGreaterThan(0.5);
+
+    // Keyboard: right arrow forwards 30 s, left arrow rewinds 10 s, F toggles full screen.
+    const frame = region.getByRole('group', { name: /^Video: / });
+    await frame.focus();
+    const before = await mediaTime(page, 'video');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => mediaTime(page, 'video')).toBeGreaterThanOrEqual(before + 29);
+    const afterForward = await mediaTime(page, 'video');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => mediaTime(page, 'video')).toBeLessThan(afterForward - 8);
+    await page.keyboard.press('f');
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
+    await page.keyboard.press('f');
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
+
+    // Space pauses, which saves the position.
+    const saved = page.waitForResponse(isProgressSave);
+    await page.keyboard.press(' ');
+    await saved;
+    await expect(region.getByRole('button', { name: enPlayer.play, exact: true })).toBeVisible();
+    const pausedAt = await mediaTime(page, 'video');
+
+    await region.getByRole('combobox', { name: enPlayer.speed }).selectOption('2');
+    await expect
+      .poll(() => page.locator('.player video').evaluate((video: HTMLVideoElement) => video.playbackRate))
+      .toBe(2);
+    await expectNoSeriousA11yViolations(page);
+
+    // A reload forgets the queue; playing again resumes from the saved position.
+    await reloadAndPlay(page, movie!, verbs.watch);
+    await expect.poll(() => mediaTime(page, 'video')).toBeGreaterThanOrEqual(Math.floor(pausedAt) - 1);
+  });
+
+  test('ebook: a page renders, pages turn, text size changes and the reading position is restored', async ({
+    page,
+  }) => {
+    const [book] = await titlesOf(page, 'ebook');
+    await openTitle(page, 'ebook', book!);
+    await page.getByRole('button', { name: verbs.read, exact: true }).click();
+
+    const region = player(page);
+    const status = region.getByRole('status');
+    await expect(status).toHaveText(/^\d+% read$/);
+    // The book's page is a blob: frame of foliate-js with the chapter's text.
+    await expect
+      .poll(async () => {
+        const texts = await Promise.all(
+          page
+            .frames()
+            .filter((frame) => frame.url().startsWith('blob:'))
+            .map((frame) =>
+              frame
+                .locator('body')
+                .innerText()
+                .catch(() => ''),
+            ),
+        );
+        return texts.join(' ').trim().length;
+      })
+      .toBeGreaterThan(200);
+    await expect(region.getByRole('combobox', { name: enPlayer.book.toc })).toBeEnabled();
+
+    const first = await status.innerText();
+    await region.getByRole('button', { name: enPlayer.book.nextPage }).click();
+    await expect(status).not.toHaveText(first);
+    await region.getByRole('button', { name: enPlayer.book.fontLarger }).click();
+    await expect(region.getByRole('group', { name: 'Text size 110%' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    // Closing saves the position (a CFI); reopening after a reload goes back to the same place.
+    const position = await status.innerText();
+    const saved = page.waitForResponse(isProgressSave);
+    await region.getByRole('button', { name: enPlayer.close }).click();
+    await saved;
+    await reloadAndPlay(page, book!, verbs.read);
+    await expect(player(page).getByRole('status')).toHaveText(position);
+  });
+
+  test('game: the sandboxed frame loads and reports game-ready; software offers its download', async ({
+    page,
+  }) => {
+    const [game] = await titlesOf(page, 'game');
+    await openTitle(page, 'game', game!);
+    await page.getByRole('button', { name: verbs.play, exact: true }).click();
+    const region = player(page);
+    const frame = region.locator('iframe');
+    await expect(frame).toHaveAttribute('sandbox', 'allow-scripts');
+    await expect(frame).toHaveAttribute('title', `Game: ${game!.title}`);
+    await expect(region.getByRole('status')).toHaveText(enPlayer.game.ready);
+    await expectNoSeriousA11yViolations(page);
+
+    const [software] = await titlesOf(page, 'software');
+    await openTitle(page, 'software', software!);
+    await page.getByRole('button', { name: verbs.watch, exact: true }).click();
+    const download = player(page).getByRole('link', { name: `Download ${software!.title}` });
+    await expect(download).toHaveAttribute('href', /^\/media\/s\//);
+    await expect(player(page).locator('iframe')).toHaveCount(0);
+  });
+
+  test('movie: without native HLS, hls.js (loaded on demand) plays the film', async ({ page }) => {
+    // Browsers without built-in HLS (Firefox, older Chromium) get hls.js; hide Chromium's to take that path.
+    await page.addInitScript(() => {
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the element as `this`.
+      const canPlayType = HTMLMediaElement.prototype.canPlayType;
+      HTMLMediaElement.prototype.canPlayType = function (type: string) {
+        return /mpegurl/i.test(type) ? '' : canPlayType.call(this, type);
+      };
+    });
+    const movie = (await titlesOf(page, 'movie')).find((title) => (title.duration ?? 0) >= 36);
+    await openTitle(page, 'movie', movie!);
+    const hlsChunk = page.waitForResponse((response) =>
+      /\/assets\/hls\.light-[\w-]+\.js$/.test(response.url()),
+    );
+    await page.getByRole('button', { name: verbs.watch, exact: true }).click();
+    await hlsChunk;
+    await expect.poll(() => mediaTime(page, 'video')).toBeGreaterThan(0.5);
+    expect(await page.locator('.player video').evaluate((video: HTMLVideoElement) => video.src)).toMatch(
+      /^blob:/,
+    );
+  });
+
+  test('stream: live HLS plays with the LIVE badge', async ({ page }) => {
+    const [stream] = await titlesOf(page, 'stream');
+    await openTitle(page, 'stream', stream!);
+    await page.getByRole('button', { name: verbs.watch, exact: true }).click();
+    const region = player(page);
+    await expect(region.getByText(enPlayer.live.badge, { exact: true })).toBeVisible();
+    await expect.poll(() => mediaTime(page, 'video')).toBeGreaterThan(0.5);
+    await expect(region.getByRole('slider', { name: enPlayer.position })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+  });
+});
