@@ -98,6 +98,13 @@ describe.each(ENGINES)('payment flow (%s)', (engine) => {
     expect(added.data?.member.addPaymentMethod.paymentMethods).toEqual([
       { paymentMethodId: card.paymentMethodId, ccLast: '4444', ccType: 'mastercard', isDefault: true },
     ]);
+    // The first six digits are kept (never the full number) so that "forgot email" can find the card.
+    const saved = await t.db.kysely
+      .selectFrom('payment_methods')
+      .select(['cc_first6', 'cc_last'])
+      .where('id', '=', card.paymentMethodId)
+      .executeTakeFirstOrThrow();
+    expect(saved).toEqual({ cc_first6: '555555', cc_last: '4444' });
 
     // Another member cannot read or save this card.
     const other = await signedIn();

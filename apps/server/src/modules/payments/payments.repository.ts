@@ -196,6 +196,7 @@ export function createPaymentsRepository(db: Kysely<Database>) {
         provider: string;
         cc_type: string;
         cc_last: string;
+        cc_first6: string | null;
         exp_month: number;
         exp_year: number;
       },

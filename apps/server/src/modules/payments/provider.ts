@@ -15,6 +15,8 @@ export interface ProviderCustomer {
 export interface ProviderCard {
   brand: string;
   last4: string;
+  /** The card's first six digits (issuer identification), when the provider reveals them; used only to recover a forgotten email. */
+  iin: string | null;
   exp_month: number;
   exp_year: number;
 }

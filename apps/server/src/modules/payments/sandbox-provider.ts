@@ -125,7 +125,13 @@ export function createSandboxProvider(
       const method: SandboxPaymentMethod = {
         id: newId('pm'),
         customer: null,
-        card: { brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear },
+        card: {
+          brand: card.brand,
+          last4: card.last4,
+          iin: card.number.slice(0, 6),
+          exp_month: card.expMonth,
+          exp_year: card.expYear,
+        },
         outcome: sandboxOutcome(card.number),
       };
       await put('payment_method', method.id, method);

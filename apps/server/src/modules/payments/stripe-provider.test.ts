@@ -87,7 +87,7 @@ describe('Stripe provider against recorded Stripe responses', () => {
     expect(await provider.retrievePaymentMethod('pm_1QfixtureCard4242')).toEqual({
       id: 'pm_1QfixtureCard4242',
       customer: 'cus_RkT1fixture0001',
-      card: { brand: 'visa', last4: '4242', exp_month: 4, exp_year: 2033 },
+      card: { brand: 'visa', last4: '4242', iin: null, exp_month: 4, exp_year: 2033 },
     });
     expect(await provider.retrievePaymentMethod('pm_missing')).toBeNull();
   });

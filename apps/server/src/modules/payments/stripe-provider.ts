@@ -55,6 +55,8 @@ function toPaymentMethod(method: Stripe.PaymentMethod): ProviderPaymentMethod {
     card: {
       brand: method.card.brand,
       last4: method.card.last4,
+      // Stripe does not reveal a card's first digits through this API: recovery by card needs the sandbox.
+      iin: null,
       exp_month: method.card.exp_month,
       exp_year: method.card.exp_year,
     },
