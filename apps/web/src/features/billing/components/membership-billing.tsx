@@ -250,9 +250,20 @@ function CancelFlow({
   );
 }
 
-function RestartButton({ subscription, onDone }: { subscription: Subscription; onDone: () => void }) {
+/**
+ * Restarts a canceled membership. Its outcome is told through `onMessage`, shown by the parent: once the
+ * restart succeeds the reloaded state replaces this button with the cancel flow, and the message must stay.
+ */
+function RestartButton({
+  subscription,
+  onDone,
+  onMessage,
+}: {
+  subscription: Subscription;
+  onDone: () => void;
+  onMessage: (message: string) => void;
+}) {
   const { t } = useI18n();
-  const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   async function restart() {
     setBusy(true);
@@ -262,33 +273,23 @@ function RestartButton({ subscription, onDone }: { subscription: Subscription; o
         window.location.assign(result.checkoutUrl);
         return;
       }
-      setMessage(
+      onMessage(
         result.responseResult.succeeded ? t('billing.restart.restarted') : t('billing.restart.failed'),
       );
       if (result.restarted) onDone();
     } catch (restartError) {
       logger.warn('Could not restart the membership', restartError);
-      setMessage(t('billing.restart.failed'));
+      onMessage(t('billing.restart.failed'));
     } finally {
       setBusy(false);
     }
   }
   return (
-    <>
-      <div className="billing-actions">
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={busy}
-          onClick={() => void restart()}
-        >
-          {t('billing.restart.button')}
-        </button>
-      </div>
-      <div role="status" className="billing-notice">
-        {message}
-      </div>
-    </>
+    <div className="billing-actions">
+      <button type="button" className="button button--primary" disabled={busy} onClick={() => void restart()}>
+        {t('billing.restart.button')}
+      </button>
+    </div>
   );
 }
 
@@ -338,6 +339,7 @@ export function MembershipBilling({ timeZone }: { timeZone: string | null }) {
     null,
   );
   const [generation, setGeneration] = useState(0);
+  const [restartMessage, setRestartMessage] = useState<string | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -364,7 +366,12 @@ export function MembershipBilling({ timeZone }: { timeZone: string | null }) {
   return (
     <section className="account-section billing-membership">
       {cancelable ? <CancelFlow subscription={cancelable} timeZone={timeZone} onDone={refresh} /> : null}
-      {restartable ? <RestartButton subscription={restartable} onDone={refresh} /> : null}
+      {restartable ? (
+        <RestartButton subscription={restartable} onDone={refresh} onMessage={setRestartMessage} />
+      ) : null}
+      <div role="status" className="billing-notice">
+        {restartMessage}
+      </div>
       <BillingHistory items={data.history} timeZone={timeZone} />
     </section>
   );
