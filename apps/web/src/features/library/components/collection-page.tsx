@@ -4,10 +4,9 @@ import { Page } from '../../../components/ui/page';
 import { HOME_PATH } from '../../../config/paths';
 import { useI18n } from '../../../lib/i18n';
 import { type LibraryEntry, removeFromCollection } from '../../../lib/media/library-api';
-import { playQueue } from '../../../lib/media/play-queue';
 import type { EntriesData } from '../api/library-loaders';
 import { removal, useOptimisticList } from '../hooks/use-optimistic-list';
-import { LibraryEmpty, LibraryError, queueItem } from './library-shared';
+import { EntryActions, LibraryEmpty, LibraryError } from './library-shared';
 import '../library.css';
 
 const sameEntry = (a: LibraryEntry) => (b: LibraryEntry) => a.type === b.type && a.id === b.id;
@@ -50,26 +49,12 @@ function CollectionGrid({ initial }: { initial: readonly LibraryEntry[] }) {
                 }}
               />
               {entry.artist ? <p className="library-grid__artist">{entry.artist}</p> : null}
-              <div className="library-grid__actions">
-                <button
-                  type="button"
-                  className="button button--primary"
-                  aria-label={t('library.actions.playOf', { title: entry.title })}
-                  onClick={() => {
-                    playQueue.play([queueItem({ ...entry, mediaType: entry.type })]);
-                  }}
-                >
-                  {t('library.actions.play')}
-                </button>
-                <button
-                  type="button"
-                  className="button button--ghost"
-                  aria-label={t('library.collection.removeOf', { title: entry.title })}
-                  onClick={() => void remove(entry)}
-                >
-                  {t('library.actions.remove')}
-                </button>
-              </div>
+              <EntryActions
+                entry={entry}
+                className="library-grid__actions"
+                removeLabel={t('library.collection.removeOf', { title: entry.title })}
+                onRemove={() => void remove(entry)}
+              />
             </li>
           ))}
         </ul>

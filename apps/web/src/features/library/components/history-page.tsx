@@ -6,12 +6,11 @@ import { useI18n } from '../../../lib/i18n';
 import { type LibraryEntry, removeAllFromHistory, removeFromHistory } from '../../../lib/media/library-api';
 import { mediaDetailsHref } from '../../../lib/media/media-card-fields';
 import { formatDuration } from '../../../lib/media/media-strings';
-import { playQueue } from '../../../lib/media/play-queue';
 import { thumbnailUrl } from '../../../lib/media/thumbnail-url';
 import { useSession } from '../../../lib/session';
 import type { EntriesData } from '../api/library-loaders';
 import { removal, useOptimisticList } from '../hooks/use-optimistic-list';
-import { LibraryEmpty, LibraryError, formatWhen, queueItem } from './library-shared';
+import { EntryActions, LibraryEmpty, LibraryError, formatWhen } from './library-shared';
 import '../library.css';
 
 const sameEntry = (a: LibraryEntry) => (b: LibraryEntry) => a.type === b.type && a.id === b.id;
@@ -151,26 +150,12 @@ function HistoryList({ initial }: { initial: readonly LibraryEntry[] }) {
                         .join(' · ')}
                     </p>
                   </div>
-                  <div className="library-row__actions">
-                    <button
-                      type="button"
-                      className="button button--primary"
-                      aria-label={t('library.actions.playOf', { title: entry.title })}
-                      onClick={() => {
-                        playQueue.play([queueItem({ ...entry, mediaType: entry.type })]);
-                      }}
-                    >
-                      {t('library.actions.play')}
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--ghost"
-                      aria-label={t('library.history.removeOf', { title: entry.title })}
-                      onClick={() => void remove(entry)}
-                    >
-                      {t('library.actions.remove')}
-                    </button>
-                  </div>
+                  <EntryActions
+                    entry={entry}
+                    className="library-row__actions"
+                    removeLabel={t('library.history.removeOf', { title: entry.title })}
+                    onRemove={() => void remove(entry)}
+                  />
                 </li>
               );
             })}

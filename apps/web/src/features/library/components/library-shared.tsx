@@ -2,7 +2,8 @@ import { LOCALE_BCP47, type Locale } from '@member/domain';
 import type { ReactNode } from 'react';
 import { useI18n } from '../../../lib/i18n';
 import { libraryErrorText } from '../../../lib/media/library-api';
-import type { QueueItem } from '../../../lib/media/play-queue';
+import { type QueueItem, playQueue } from '../../../lib/media/play-queue';
+import type { LibraryEntry } from '../../../lib/media/library-api';
 import type { Thumbnail } from '../../../lib/media/media-card-fields';
 
 /** A date and time in the member's language, e.g. "Nov 22, 2026, 9:41 AM". */
@@ -50,6 +51,38 @@ export function LibraryEmpty({ title, hint, action }: { title: string; hint: str
       <p className="library-empty__title">{title}</p>
       <p className="library-empty__hint">{hint}</p>
       {action}
+    </div>
+  );
+}
+
+/** Play and Remove for one saved or played title. */
+export function EntryActions({
+  entry,
+  className,
+  removeLabel,
+  onRemove,
+}: {
+  entry: LibraryEntry;
+  className: string;
+  removeLabel: string;
+  onRemove: () => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <div className={className}>
+      <button
+        type="button"
+        className="button button--primary"
+        aria-label={t('library.actions.playOf', { title: entry.title })}
+        onClick={() => {
+          playQueue.play([queueItem({ ...entry, mediaType: entry.type })]);
+        }}
+      >
+        {t('library.actions.play')}
+      </button>
+      <button type="button" className="button button--ghost" aria-label={removeLabel} onClick={onRemove}>
+        {t('library.actions.remove')}
+      </button>
     </div>
   );
 }
