@@ -7,7 +7,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = mkdtempSync(join(tmpdir(), 'member-area-e2e-'));
-const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+// E2E_SERVER_DIR and WEB_DIST_DIR point at a private build (see apps/server/build.mjs) when several
+// builds share one checkout.
+const serverDir = process.env.E2E_SERVER_DIR ?? 'dist';
+const child = spawn(process.execPath, [join(root, 'apps/server', serverDir, 'main.js')], {
   stdio: 'inherit',
   env: {
     ...process.env,
