@@ -66,6 +66,7 @@ export function createServices(db: Db, config: AppConfig) {
     recovery: createRecoveryService({
       repository: createRecoveryRepository(db.kysely),
       sendMail: createSmtpMailer(config.mail.smtpUrl, config.mail.from),
+      cardDigitsKnown: billing.payments.providerName === 'sandbox',
     }),
     media: createMediaService({
       catalog: createCatalogService({

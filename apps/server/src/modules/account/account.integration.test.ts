@@ -300,6 +300,81 @@ describe.each(ENGINES)('account area (%s)', (engine) => {
       );
       expect((await login(t.app, brand.hostname, member.email, newPassword)).response.statusCode).toBe(200);
     });
+
+    describe('lockout after wrong current passwords', () => {
+      const DEACTIVATE = `mutation ($input: DeactivateAccountInput!) { member { deactivateAccount(input: $input) { ${RESULT} } } }`;
+      const newPassword = 'a much better passphrase';
+      const changePassword = (caller: Caller, currentPassword: string) =>
+        graphql<PasswordData>(t.app, caller, CHANGE_PASSWORD, {
+          input: { currentPassword, newPassword, confirmPassword: newPassword },
+        }).then((result) => result.data?.member.changePassword.responseResult);
+      const changeEmail = (caller: Caller, currentPassword: string) =>
+        graphql<EmailData>(t.app, caller, CHANGE_EMAIL, {
+          input: { newEmail: 'locked@example.com', confirmEmail: 'locked@example.com', currentPassword },
+        }).then((result) => result.data?.member.changeEmail.responseResult);
+      const deactivate = (caller: Caller, currentPassword: string) =>
+        graphql<{ member: { deactivateAccount: { responseResult: Result } } }>(t.app, caller, DEACTIVATE, {
+          input: { currentPassword, confirm: true },
+        }).then((result) => result.data?.member.deactivateAccount.responseResult);
+      /** Moves the member's recorded attempts back in time, as if the minutes had passed. */
+      const age = (memberId: number, minutes: number) =>
+        t.db.kysely
+          .updateTable('password_attempts')
+          .set({ created_at: isoNow(new Date(Date.now() - minutes * 60_000)) })
+          .where('member_id', '=', memberId)
+          .execute();
+
+      it('refuses every check after 5 wrong passwords in 15 minutes, for that member only', async () => {
+        const member = await signIn({ provider: 'free', accountType: 'free' });
+        const neighbour = await signIn();
+        // The three forms that ask for the current password share one count.
+        expect((await changePassword(member.caller, 'wrong 1'))?.slug).toBe('wrong_password');
+        expect((await changeEmail(member.caller, 'wrong 2'))?.slug).toBe('wrong_password');
+        expect((await deactivate(member.caller, 'wrong 3'))?.slug).toBe('wrong_password');
+        // A right password does not count against the member.
+        expect((await changeEmail(member.caller, member.password))?.succeeded).toBe(true);
+        expect((await changePassword(member.caller, 'wrong 4'))?.slug).toBe('wrong_password');
+        expect((await changePassword(member.caller, 'wrong 5'))?.slug).toBe('wrong_password');
+
+        // Now even the right password is refused, and nothing changes.
+        for (const attempt of [changePassword, changeEmail, deactivate]) {
+          const refused = await attempt(member.caller, member.password);
+          expect(refused).toMatchObject({
+            succeeded: false,
+            errorCode: 'RATE_LIMITED',
+            slug: 'too_many_attempts',
+          });
+        }
+        expect(
+          (await login(t.app, brand.hostname, 'locked@example.com', member.password)).response.statusCode,
+        ).toBe(200);
+        expect((await changePassword(neighbour.caller, neighbour.password))?.succeeded).toBe(true);
+
+        // Still refused 14 minutes later; once the wrong attempts are 15 minutes old, allowed again.
+        await age(member.id, 14);
+        expect((await changePassword(member.caller, member.password))?.slug).toBe('too_many_attempts');
+        await age(member.id, 15);
+        expect((await changePassword(member.caller, member.password))?.succeeded).toBe(true);
+      });
+
+      it('lets at most 5 of many parallel guesses be checked', async () => {
+        const member = await signIn();
+        const results = await Promise.all(
+          Array.from({ length: 12 }, (_, index) => changePassword(member.caller, `guess ${index}`)),
+        );
+        const slugs = results.map((result) => result?.slug);
+        const checked = slugs.filter((slug) => slug === 'wrong_password').length;
+        expect(checked).toBeGreaterThanOrEqual(1);
+        expect(checked).toBeLessThanOrEqual(5);
+        expect(slugs.filter((slug) => slug === 'too_many_attempts')).toHaveLength(12 - checked);
+        const rows = await t.db.kysely
+          .selectFrom('password_attempts')
+          .select('id')
+          .where('member_id', '=', member.id)
+          .execute();
+        expect(rows).toHaveLength(checked);
+      });
+    });
   });
 
   describe('profile picture', () => {

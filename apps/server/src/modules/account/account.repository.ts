@@ -2,6 +2,7 @@ import type { Address } from '@member/domain/address';
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../../db/schema';
+import './account.tables';
 
 /** Account rows (addresses, orders, credentials, picture, deletion); every query is scoped by brand and member. */
 export function createAccountRepository(db: Kysely<Database>) {
@@ -49,6 +50,48 @@ export function createAccountRepository(db: Kysely<Database>) {
         .where('password_hash', '=', expectedHash)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Reserves one check of the member's current password: the attempt is written first, then the
+     * member's attempts since `since` are counted, its own included. More than `max` refuses it (its
+     * row is removed) and answers null; otherwise the row's id. Counting after writing means parallel
+     * requests on any number of servers cannot check more than `max` passwords in the window.
+     */
+    reservePasswordAttempt: async (
+      attempt: { brandId: number; memberId: number; action: string; at: string },
+      since: string,
+      max: number,
+    ): Promise<number | null> => {
+      await db
+        .deleteFrom('password_attempts')
+        .where('member_id', '=', attempt.memberId)
+        .where('created_at', '<=', since)
+        .execute();
+      const { id } = await db
+        .insertInto('password_attempts')
+        .values({
+          brand_id: attempt.brandId,
+          member_id: attempt.memberId,
+          action: attempt.action,
+          created_at: attempt.at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const { count } = await db
+        .selectFrom('password_attempts')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('member_id', '=', attempt.memberId)
+        .where('created_at', '>', since)
+        .executeTakeFirstOrThrow();
+      if (Number(count) <= max) return id;
+      await db.deleteFrom('password_attempts').where('id', '=', id).execute();
+      return null;
+    },
+
+    /** A right password does not count against the member: its reservation is removed. */
+    clearPasswordAttempt: async (id: number) => {
+      await db.deleteFrom('password_attempts').where('id', '=', id).execute();
     },
 
     /** Revokes every live session of the member but `keepSessionId` (null: all of them). */

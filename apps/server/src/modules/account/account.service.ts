@@ -82,6 +82,10 @@ function isUniqueViolation(error: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }
 
+/** Wrong current passwords a member may enter within the window before checks are refused. */
+export const PASSWORD_ATTEMPTS_MAX = 5;
+export const PASSWORD_ATTEMPTS_WINDOW_MS = 15 * 60 * 1000;
+
 export const avatarUrl = (memberId: number, version: string) =>
   `/membergraphapi/api/avatars/${memberId}/${version}.jpg`;
 
@@ -100,13 +104,33 @@ export function createAccountService({
 }: AccountServiceDeps) {
   const scope = (ctx: RequestContext, member: MemberAuth) => [ctx.brand.config.id, member.claims.id] as const;
 
-  /** The member's row with the current password checked; a wrong password is refused with one slug. */
-  async function checkPassword(ctx: RequestContext, member: MemberAuth, password: string) {
-    const row = await repository.findMember(...scope(ctx, member));
+  /**
+   * The member's row with the current password checked; a wrong password is refused with one slug.
+   * After PASSWORD_ATTEMPTS_MAX wrong ones within PASSWORD_ATTEMPTS_WINDOW_MS every check is refused
+   * (`too_many_attempts`) until the oldest leaves the window; the count is kept in the database, so it
+   * holds across servers.
+   */
+  async function checkPassword(ctx: RequestContext, member: MemberAuth, password: string, action: string) {
+    const [brandId, memberId] = scope(ctx, member);
+    const row = await repository.findMember(brandId, memberId);
     if (!row) throw notFound('Member not found');
+    const at = now();
+    const attempt = await repository.reservePasswordAttempt(
+      { brandId, memberId, action, at: isoNow(at) },
+      isoNow(new Date(at.getTime() - PASSWORD_ATTEMPTS_WINDOW_MS)),
+      PASSWORD_ATTEMPTS_MAX,
+    );
+    if (attempt === null) {
+      throw new AppError(
+        'RATE_LIMITED',
+        'Too many wrong passwords. Try again in 15 minutes.',
+        'too_many_attempts',
+      );
+    }
     if (!(await verifyPassword(password, row.password_hash))) {
       throw forbidden('The current password is not correct.', 'wrong_password');
     }
+    await repository.clearPasswordAttempt(attempt);
     return row;
   }
 
@@ -118,7 +142,7 @@ export function createAccountService({
     const parsed = parseCredentials(changeEmailSchema, input);
     if (!parsed.ok) refuse(parsed.issues);
     const { newEmail, currentPassword } = parsed.value;
-    const row = await checkPassword(ctx, member, currentPassword);
+    const row = await checkPassword(ctx, member, currentPassword, 'change_email');
     if (row.email === newEmail) throw badInput('This is already your email address.', 'email_unchanged');
     const [brandId, memberId] = scope(ctx, member);
     const taken = () =>
@@ -142,7 +166,7 @@ export function createAccountService({
   async function changePassword(ctx: RequestContext, member: MemberAuth, input: unknown): Promise<void> {
     const parsed = parseCredentials(changePasswordSchema, input);
     if (!parsed.ok) refuse(parsed.issues);
-    const row = await checkPassword(ctx, member, parsed.value.currentPassword);
+    const row = await checkPassword(ctx, member, parsed.value.currentPassword, 'change_password');
     const [brandId, memberId] = scope(ctx, member);
     const at = isoNow(now());
     const saved = await repository.updatePasswordHash(
@@ -303,7 +327,7 @@ export function createAccountService({
     if (!input.confirm) {
       throw badInput('Confirm that you want to delete your account.', 'confirmation_required');
     }
-    const row = await checkPassword(ctx, member, input.currentPassword);
+    const row = await checkPassword(ctx, member, input.currentPassword, 'deactivate');
     if (!(await deactivationAllowed(ctx, member))) {
       throw forbidden(
         'Accounts with a paid membership cannot be deleted here. Cancel your membership first, or contact support.',

@@ -53,6 +53,27 @@ export function createPaymentsRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Keeps the provider-hosted session of a checkout (the first one, if two were opened at once). */
+    setCheckoutSession: async (id: string, sessionId: string, at: string) => {
+      await db
+        .updateTable('checkouts')
+        .set({ provider_session_id: sessionId, updated_at: at })
+        .where('id', '=', id)
+        .where('provider_session_id', 'is', null)
+        .execute();
+    },
+
+    /** True for the first return from the provider's page only. */
+    markCheckoutReturned: async (id: string, at: string) => {
+      const result = await db
+        .updateTable('checkouts')
+        .set({ returned_at: at })
+        .where('id', '=', id)
+        .where('returned_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
     /** Inserts a payment unless one with the same provider id or idempotency key exists. */
     insertPayment: async (row: Insertable<PaymentsTable>) => {
       const result = await db
@@ -114,19 +135,96 @@ export function createPaymentsRepository(db: Kysely<Database>) {
         .orderBy('created_at', 'desc')
         .execute(),
 
-    /** Claims a payment's fulfilment; true for exactly one caller however often it is asked. */
-    claimFulfilment: async (paymentId: string, purpose: string, at: string) => {
-      const result = await db
+    /**
+     * Leases a payment's fulfilment to `claim` until `until`: true for one caller at a time. A lease
+     * that lapsed or was released without completion can be taken again while fewer than
+     * `maxAttempts` runs were started; a completed one never.
+     */
+    claimFulfilment: async (
+      paymentId: string,
+      purpose: string,
+      lease: { claim: string; at: string; until: string; maxAttempts: number },
+    ) => {
+      const inserted = await db
         .insertInto('payment_fulfilments')
-        .values({ payment_id: paymentId, purpose, created_at: at })
+        .values({
+          payment_id: paymentId,
+          purpose,
+          created_at: lease.at,
+          claim: lease.claim,
+          claimed_until: lease.until,
+          completed_at: null,
+          attempts: 1,
+        })
         .onConflict((conflict) => conflict.column('payment_id').doNothing())
         .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return true;
+      const retaken = await db
+        .updateTable('payment_fulfilments')
+        .set((eb) => ({ claim: lease.claim, claimed_until: lease.until, attempts: eb('attempts', '+', 1) }))
+        .where('payment_id', '=', paymentId)
+        .where('completed_at', 'is', null)
+        .where('claimed_until', '<=', lease.at)
+        .where('attempts', '<', lease.maxAttempts)
+        .executeTakeFirst();
+      return Number(retaken.numUpdatedRows) === 1;
     },
 
-    releaseFulfilment: async (paymentId: string) => {
-      await db.deleteFrom('payment_fulfilments').where('payment_id', '=', paymentId).execute();
+    /** Marks the fulfilment done, if `claim` still holds the lease (false when it lapsed and was retaken). */
+    completeFulfilment: async (paymentId: string, claim: string, at: string) => {
+      const result = await db
+        .updateTable('payment_fulfilments')
+        .set({ completed_at: at })
+        .where('payment_id', '=', paymentId)
+        .where('claim', '=', claim)
+        .where('completed_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
+
+    /** Ends a failed handler's lease at once, so the next delivery or sweep may run it again. */
+    releaseFulfilment: async (paymentId: string, claim: string, at: string) => {
+      await db
+        .updateTable('payment_fulfilments')
+        .set({ claimed_until: at })
+        .where('payment_id', '=', paymentId)
+        .where('claim', '=', claim)
+        .where('completed_at', 'is', null)
+        .execute();
+    },
+
+    /**
+     * Succeeded payments of the given purposes whose fulfilment is not done and not leased: a lapsed
+     * lease with attempts left, or no claim at all for a payment recorded before `recordedBefore` (a crash between
+     * recording and claiming). Oldest first.
+     */
+    listUnfulfilled: (
+      purposes: string[],
+      options: { at: string; recordedBefore: string; maxAttempts: number; limit: number },
+    ) =>
+      db
+        .selectFrom('payments')
+        .leftJoin('payment_fulfilments', 'payment_fulfilments.payment_id', 'payments.id')
+        .selectAll('payments')
+        .where('payments.status', '=', 'succeeded')
+        .where('payments.purpose', 'in', purposes.length > 0 ? purposes : [''])
+        .where((eb) =>
+          eb.or([
+            eb.and([
+              eb('payment_fulfilments.payment_id', 'is not', null),
+              eb('payment_fulfilments.completed_at', 'is', null),
+              eb('payment_fulfilments.claimed_until', '<=', options.at),
+              eb('payment_fulfilments.attempts', '<', options.maxAttempts),
+            ]),
+            eb.and([
+              eb('payment_fulfilments.payment_id', 'is', null),
+              eb('payments.created_at', '<=', options.recordedBefore),
+            ]),
+          ]),
+        )
+        .orderBy('payments.created_at')
+        .limit(options.limit)
+        .execute(),
 
     /** Records a provider event id; false when it was already received. */
     recordWebhookEvent: async (id: string, provider: string, type: string, at: string) => {

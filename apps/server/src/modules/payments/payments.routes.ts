@@ -8,6 +8,7 @@ import { addRequestContextHook } from '../../http/request-context';
 import type { Services } from '../../services';
 import { setMemberCookie } from '../auth/auth.cookies';
 import { renderHostedPage } from './hosted-page';
+import type { PayResult } from './payments.service';
 import type { CheckoutRow } from './payments.tables';
 
 const MAX_FORM_BYTES = 4 * 1024;
@@ -182,10 +183,53 @@ export async function registerPaymentFlow(app: FastifyInstance, services: Servic
           .send(html);
       };
 
+      /** A verified payment: signs a sign-up's new member in (first return only) and goes back. */
+      const paid = async (
+        request: FastifyRequest,
+        reply: FastifyReply,
+        result: Extract<PayResult, { outcome: 'succeeded' }>,
+      ) => {
+        // A sign-up's member exists now: this browser, which paid, is signed in to it.
+        if (result.checkout.member_id === null && result.payment.member_id !== null && result.completedNow) {
+          const issued = await services.subscriptions.startSessionFor(request.ctx, result.payment.member_id);
+          if (issued) setMemberCookie(reply, issued, config);
+        }
+        return reply.redirect(returnUrl(result.checkout, payments.providerName, true), 303);
+      };
+
       page.get<{ Params: { id: string } }>('/checkout/:id', async (request, reply) => {
-        const checkout = await payments.getCheckout(request.ctx.brand.config.id, request.params.id);
+        const brandId = request.ctx.brand.config.id;
+        const checkout = await payments.getCheckout(brandId, request.params.id);
+        // With Stripe, card entry happens on Stripe Checkout; this page only shows a closed checkout.
+        const hosted = await payments.openProviderCheckout(brandId, checkout.id, {
+          origin: `${request.protocol}://${request.host}`,
+          cancelPath: returnUrl(checkout, payments.providerName, false),
+        });
+        if (hosted) return reply.header('cache-control', 'no-store').redirect(hosted.url, 303);
         return send(request, reply, checkout, { failureCode: checkout.failure_code });
       });
+
+      // Stripe Checkout's success_url: the session is read back from Stripe before anything counts.
+      page.get<{ Params: { id: string }; Querystring: { session_id?: string } }>(
+        '/checkout/:id/complete',
+        { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+        async (request, reply) => {
+          const sessionId = request.query.session_id;
+          if (typeof sessionId !== 'string' || !/^cs_[\w-]{1,200}$/.test(sessionId)) {
+            throw badInput('The payment session is missing.', 'checkout_session_missing');
+          }
+          const result = await payments.completeProviderCheckout(
+            request.ctx.brand.config.id,
+            request.params.id,
+            sessionId,
+          );
+          if (result.outcome === 'succeeded') return paid(request, reply, result);
+          if (result.outcome === 'failed') {
+            return send(request, reply, result.checkout, { failureCode: result.failureCode }, 402);
+          }
+          return send(request, reply, result.checkout, {}, 409);
+        },
+      );
 
       page.post<{ Params: { id: string } }>(
         '/checkout/:id',
@@ -202,21 +246,8 @@ export async function registerPaymentFlow(app: FastifyInstance, services: Servic
           });
           const values = { expiry: form.data.expiry, name: form.data.name };
           switch (result.outcome) {
-            case 'succeeded': {
-              // A sign-up's member exists now: this browser, which paid, is signed in to it.
-              if (
-                result.checkout.member_id === null &&
-                result.payment.member_id !== null &&
-                result.completedNow
-              ) {
-                const issued = await services.subscriptions.startSessionFor(
-                  request.ctx,
-                  result.payment.member_id,
-                );
-                if (issued) setMemberCookie(reply, issued, config);
-              }
-              return reply.redirect(returnUrl(result.checkout, payments.providerName, true), 303);
-            }
+            case 'succeeded':
+              return paid(request, reply, result);
             case 'failed':
               return send(request, reply, result.checkout, { failureCode: result.failureCode, values }, 402);
             case 'invalid_card':

@@ -7,7 +7,12 @@ import { AppError, badInput, forbidden, notFound } from '../../errors';
 import { type CardIssue, validateCard } from './card';
 import type { PaymentsRepository } from './payments.repository';
 import type { CheckoutRow, PaymentMethodRow, PaymentRow } from './payments.tables';
-import { type PaymentProvider, ProviderError, type ProviderPaymentIntent } from './provider';
+import {
+  type PaymentProvider,
+  ProviderError,
+  type ProviderEvent,
+  type ProviderPaymentIntent,
+} from './provider';
 import type { SandboxProvider } from './sandbox-provider';
 
 /** What a hosted checkout pays for; each purpose has one handler that fulfils it. */
@@ -44,6 +49,8 @@ export interface VerifiedPayment {
   metadata: Record<string, string>;
   purpose: ChargePurpose;
   checkoutId: string | null;
+  /** When the payment was recorded; handlers derive dates from it so a repeated run changes nothing. */
+  createdAt: string;
 }
 
 /**
@@ -88,6 +95,10 @@ export const NO_PAYMENT_METHOD = 'There is no payment method on the account. Add
 export const PAYMENT_FAILED = 'Payment failed.';
 
 const CHECKOUT_TTL_MS = 60 * 60 * 1000;
+/** How long a payment handler's claim holds before another runner may take it (decision 010). */
+export const FULFILMENT_LEASE_MS = 5 * 60 * 1000;
+/** Runs of one payment's handler before it is left to an operator (each failure is logged). */
+export const MAX_FULFILMENT_ATTEMPTS = 5;
 const MAX_AMOUNT_MINOR = 100_000_000;
 const MAX_CHECKOUT_ATTEMPTS = 10;
 /** Member providers whose cards this server manages; others (test, free, partners) cannot update one. */
@@ -119,6 +130,8 @@ export interface PaymentsServiceDeps {
   repository: PaymentsRepository;
   provider: PaymentProvider;
   now?: () => Date;
+  /** Overrides FULFILMENT_LEASE_MS (tests). */
+  fulfilmentLeaseMs?: number;
   /** Warnings about provider events that could not be processed. */
   warn?: (message: string, details: Record<string, unknown>) => void;
 }
@@ -127,6 +140,7 @@ export function createPaymentsService({
   repository,
   provider,
   now = () => new Date(),
+  fulfilmentLeaseMs = FULFILMENT_LEASE_MS,
   warn,
 }: PaymentsServiceDeps) {
   const handlers = new Map<ChargePurpose, PaymentHandler>();
@@ -200,11 +214,24 @@ export function createPaymentsService({
     return (await repository.findCustomer(brandId, member.id, provider.name)) ?? customer.id;
   }
 
-  /** Runs the purpose's handler once for a verified payment; a failed handler can run again later. */
-  async function fulfil(payment: PaymentRow): Promise<void> {
+  /**
+   * Runs the purpose's handler for a verified payment under a lease (docs/decisions/010): one runner
+   * at a time, and a run that neither completed nor failed within the lease (its server died) is run
+   * again by the next delivery or the billing job's sweep. Handlers are idempotent (ledger keys,
+   * activation by refId), so a run repeated after a crash applies once. True when it ran to completion.
+   */
+  async function fulfil(payment: PaymentRow): Promise<boolean> {
     const handler = handlers.get(payment.purpose as ChargePurpose);
-    if (!handler) return;
-    if (!(await repository.claimFulfilment(payment.id, payment.purpose, isoNow(now())))) return;
+    if (!handler) return false;
+    const at = now();
+    const claim = randomBytes(12).toString('base64url');
+    const claimed = await repository.claimFulfilment(payment.id, payment.purpose, {
+      claim,
+      at: isoNow(at),
+      until: isoNow(new Date(at.getTime() + fulfilmentLeaseMs)),
+      maxAttempts: MAX_FULFILMENT_ATTEMPTS,
+    });
+    if (!claimed) return false;
     try {
       const result = await handler(toVerified(payment));
       const memberId = (result as { memberId?: unknown } | undefined)?.memberId;
@@ -212,9 +239,38 @@ export function createPaymentsService({
         await repository.setPaymentMember(payment.id, memberId);
       }
     } catch (error) {
-      await repository.releaseFulfilment(payment.id);
+      await repository.releaseFulfilment(payment.id, claim, isoNow(now()));
       throw error;
     }
+    if (!(await repository.completeFulfilment(payment.id, claim, isoNow(now())))) {
+      // The lease lapsed during the run and another runner took it; its run applies nothing twice.
+      warn?.('a payment handler outlived its lease', { paymentId: payment.id, purpose: payment.purpose });
+    }
+    return true;
+  }
+
+  /**
+   * The billing job's sweep: runs again the handlers of verified payments whose run was interrupted
+   * (lease lapsed without completion) or never started (a crash between recording and claiming).
+   */
+  async function sweepUnfulfilled(limit = 50): Promise<{ fulfilled: number; failed: number }> {
+    const at = now();
+    const rows = await repository.listUnfulfilled([...handlers.keys()], {
+      at: isoNow(at),
+      recordedBefore: isoNow(new Date(at.getTime() - fulfilmentLeaseMs)),
+      maxAttempts: MAX_FULFILMENT_ATTEMPTS,
+      limit,
+    });
+    const counts = { fulfilled: 0, failed: 0 };
+    for (const row of rows) {
+      try {
+        if (await fulfil(row)) counts.fulfilled += 1;
+      } catch (error) {
+        counts.failed += 1;
+        warn?.('a payment handler failed again in the sweep', { paymentId: row.id, error: String(error) });
+      }
+    }
+    return counts;
   }
 
   function toVerified(payment: PaymentRow): VerifiedPayment {
@@ -227,6 +283,7 @@ export function createPaymentsService({
       metadata: readJson<Record<string, string>>(payment.metadata, {}),
       purpose: payment.purpose as ChargePurpose,
       checkoutId: payment.checkout_id,
+      createdAt: payment.created_at,
     };
   }
 
@@ -391,6 +448,88 @@ export function createPaymentsService({
   }
 
   /**
+   * The provider's own page for a checkout when the provider hosts card entry (Stripe Checkout
+   * Sessions); null for the sandbox, which renders its page here, and for a checkout that is closed.
+   * One session per checkout (the idempotency key makes a reopened page the same session).
+   */
+  async function openProviderCheckout(
+    brandId: number,
+    checkoutId: string,
+    urls: { origin: string; cancelPath: string },
+  ): Promise<{ url: string } | null> {
+    if (!provider.createCheckoutSession) return null;
+    const checkout = await getCheckout(brandId, checkoutId);
+    if (checkout.status !== 'open' || isExpired(checkout)) return null;
+    const metadata = readJson<Record<string, string>>(checkout.metadata, {});
+    const customer =
+      checkout.member_id === null
+        ? null
+        : await repository.findCustomer(brandId, checkout.member_id, provider.name);
+    const session = await provider.createCheckoutSession({
+      checkoutId: checkout.id,
+      amount: checkout.amount_minor,
+      currency: checkout.currency,
+      description: checkout.description,
+      customer,
+      customerEmail: metadata.email ?? null,
+      successUrl: `${urls.origin}/paymentflow/checkout/${checkout.id}/complete?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${urls.origin}${urls.cancelPath}`,
+      locale: checkout.locale,
+      idempotencyKey: `checkout-session:${checkout.id}`,
+    });
+    await repository.setCheckoutSession(checkout.id, session.id, isoNow(now()));
+    return session.url ? { url: session.url } : null;
+  }
+
+  /**
+   * The return from the provider's page (`success_url`). The session named in the URL must be the
+   * checkout's own, and the payment counts only once the server has read the session and its payment
+   * intent back from the provider. The first return of a sign-up may sign the new member in.
+   */
+  async function completeProviderCheckout(
+    brandId: number,
+    checkoutId: string,
+    sessionId: string,
+  ): Promise<PayResult> {
+    const checkout = await getCheckout(brandId, checkoutId);
+    if (
+      !provider.retrieveCheckoutSession ||
+      checkout.provider_session_id === null ||
+      checkout.provider_session_id !== sessionId
+    ) {
+      return { outcome: 'closed', checkout };
+    }
+    const session = await provider.retrieveCheckoutSession(sessionId);
+    const payment =
+      session?.payment_status === 'paid' &&
+      session.payment_intent &&
+      session.metadata.checkout_id === checkout.id
+        ? await verifyCheckoutPayment(session.payment_intent)
+        : null;
+    if (payment?.checkout_id !== checkout.id)
+      return { outcome: 'failed', checkout, failureCode: 'payment_failed' };
+    const first = await repository.markCheckoutReturned(checkout.id, isoNow(now()));
+    return {
+      outcome: 'succeeded',
+      checkout: await getCheckout(brandId, checkoutId),
+      payment,
+      completedNow: first,
+    };
+  }
+
+  /** The payment intent an event is about, read from the provider (never from the event's body alone). */
+  async function paymentIntentOfEvent(event: ProviderEvent): Promise<string | null> {
+    const object = event.data.object;
+    if (typeof object.id !== 'string') return null;
+    if (event.type === 'payment_intent.succeeded') return object.id;
+    if (event.type === 'checkout.session.completed' && provider.retrieveCheckoutSession) {
+      const session = await provider.retrieveCheckoutSession(object.id);
+      return session?.payment_status === 'paid' ? session.payment_intent : null;
+    }
+    return null;
+  }
+
+  /**
    * A provider webhook: the signature is verified, each event id is processed once, and a payment
    * event is acted on only after the intent is fetched from the provider again.
    */
@@ -406,16 +545,17 @@ export function createPaymentsService({
         throw badInput('The webhook signature is not valid.', 'invalid_signature');
       throw error;
     }
+    const intentId = await paymentIntentOfEvent(event);
     if (
       !(await repository.recordWebhookEvent(event.id.slice(0, 255), provider.name, event.type, isoNow(now())))
     ) {
+      // A redelivery after a crash mid-handling: the event was recorded but its payment's handler may
+      // not have finished. Fulfilment is leased and idempotent, so resuming it applies nothing twice.
+      if (intentId) await verifyCheckoutPayment(intentId);
       return { duplicate: true, type: event.type };
     }
     try {
-      const object = event.data.object;
-      if (event.type === 'payment_intent.succeeded' && typeof object.id === 'string') {
-        await verifyCheckoutPayment(object.id);
-      }
+      if (intentId) await verifyCheckoutPayment(intentId);
     } catch (error) {
       // Not processed: forget the event so the provider's retry processes it.
       await repository.forgetWebhookEvent(event.id.slice(0, 255));
@@ -695,8 +835,11 @@ export function createPaymentsService({
     getCheckout,
     isExpired,
     payCheckout,
+    openProviderCheckout,
+    completeProviderCheckout,
     verifyCheckoutPayment,
     handleWebhook,
+    sweepUnfulfilled,
     chargeSavedCard,
     ensureCustomer,
     createSetupIntent,

@@ -56,6 +56,9 @@ export interface CheckoutsTable {
   created_at: string;
   expires_at: string;
   updated_at: string;
+  /** Added by 0008: the provider-hosted page (Stripe Checkout Session id) and the first return from it. */
+  provider_session_id: Generated<string | null>;
+  returned_at: Generated<string | null>;
 }
 
 export interface PaymentsTable {
@@ -81,6 +84,12 @@ export interface PaymentFulfilmentsTable {
   payment_id: string;
   purpose: string;
   created_at: string;
+  /** Added by 0008: the runner holding the lease, until when, and when the handler finished. */
+  claim: string | null;
+  claimed_until: string | null;
+  completed_at: string | null;
+  /** How many times a handler was started for the payment. */
+  attempts: Generated<number>;
 }
 
 export interface WebhookEventsTable {

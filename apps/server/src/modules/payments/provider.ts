@@ -69,6 +69,34 @@ export interface ProviderEvent {
   data: { object: { id?: unknown; object?: unknown } & Record<string, unknown> };
 }
 
+/** A provider-hosted payment page (Stripe Checkout) for one of our checkouts. */
+export interface ProviderCheckoutSession {
+  id: string;
+  /** Where to send the browser; null once the session is complete or expired. */
+  url: string | null;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'paid' | 'unpaid' | 'no_payment_required';
+  payment_intent: string | null;
+  customer: string | null;
+  metadata: Record<string, string>;
+}
+
+export interface CreateCheckoutSession {
+  /** Our checkout's id: the session's and its payment intent's `checkout_id` metadata. */
+  checkoutId: string;
+  amount: number;
+  currency: string;
+  description: string;
+  /** The member's customer, or null to have the provider create one (sign-up). */
+  customer: string | null;
+  customerEmail: string | null;
+  /** Absolute URLs back to this server; `{CHECKOUT_SESSION_ID}` is replaced by the provider. */
+  successUrl: string;
+  cancelUrl: string;
+  locale: string;
+  idempotencyKey: string;
+}
+
 export interface CreatePaymentIntent {
   amount: number;
   currency: string;
@@ -98,6 +126,12 @@ export interface PaymentProvider {
   /** Creates and confirms a payment intent. A decline is a returned intent, not a thrown error. */
   createPaymentIntent(input: CreatePaymentIntent): Promise<ProviderPaymentIntent>;
   retrievePaymentIntent(id: string): Promise<ProviderPaymentIntent | null>;
+  /**
+   * Provider-hosted card entry (Stripe Checkout). Absent on the sandbox, which hosts its own page.
+   * The card is kept on the customer for renewals (`setup_future_usage: off_session`).
+   */
+  createCheckoutSession?(input: CreateCheckoutSession): Promise<ProviderCheckoutSession>;
+  retrieveCheckoutSession?(id: string): Promise<ProviderCheckoutSession | null>;
   /** Verifies the signature header over the raw body and parses the event; throws when it is not genuine. */
   constructEvent(rawBody: string, signatureHeader: string | undefined): ProviderEvent;
 }

@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import {
   type PaymentIntentStatus,
   type PaymentProvider,
+  type ProviderCheckoutSession,
   ProviderError,
   type ProviderEvent,
   type ProviderPaymentIntent,
@@ -92,13 +93,43 @@ function toSetupIntent(intent: Stripe.SetupIntent): ProviderSetupIntent {
   };
 }
 
+/** Stripe Checkout's language for ours (Malay has no Checkout locale: Stripe then picks from the browser). */
+const CHECKOUT_LOCALES: Record<string, Stripe.Checkout.SessionCreateParams.Locale> = {
+  'en-us': 'en',
+  'fr-ca': 'fr-CA',
+  'de-de': 'de',
+  'it-it': 'it',
+  'pt-pt': 'pt',
+  'es-es': 'es',
+  'ja-jp': 'ja',
+  'my-ms': 'ms',
+};
+
+function toCheckoutSession(session: Stripe.Checkout.Session): ProviderCheckoutSession {
+  return {
+    id: session.id,
+    url: session.url ?? null,
+    status: known(['open', 'complete', 'expired'] as const, session.status ?? 'open', 'open'),
+    // An unknown payment status counts as unpaid: only "paid" fulfils.
+    payment_status: known(
+      ['paid', 'unpaid', 'no_payment_required'] as const,
+      session.payment_status,
+      'unpaid',
+    ),
+    payment_intent: idOf(session.payment_intent),
+    customer: idOf(session.customer),
+    metadata: { ...(session.metadata ?? {}) },
+  };
+}
+
 const isMissing = (error: unknown) =>
   error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
 
 /**
- * Real Stripe through the official package. Card entry happens in Stripe's own UI (Stripe.js or
- * Checkout); this side creates customers and setup intents, reads payment methods, charges saved
- * cards with idempotency keys, and verifies webhook signatures with Stripe's own check.
+ * Real Stripe through the official package. Card entry happens on Stripe's own page (Checkout
+ * Sessions, decision 010); this side opens them, reads them back to verify a payment, creates
+ * customers and setup intents, reads payment methods, charges saved cards with idempotency keys, and
+ * verifies webhook signatures with Stripe's own check.
  */
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
   const stripe = new Stripe(options.secretKey, {
@@ -169,6 +200,52 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     async retrievePaymentIntent(id) {
       try {
         return toPaymentIntent(await stripe.paymentIntents.retrieve(id));
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+
+    async createCheckoutSession(input) {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: input.currency.toLowerCase(),
+                unit_amount: input.amount,
+                product_data: { name: input.description },
+              },
+            },
+          ],
+          ...(input.customer
+            ? { customer: input.customer }
+            : {
+                customer_creation: 'always' as const,
+                ...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
+              }),
+          // The card stays on the customer, so renewals can charge it without the member present.
+          payment_intent_data: {
+            setup_future_usage: 'off_session',
+            description: input.description,
+            metadata: { checkout_id: input.checkoutId },
+          },
+          client_reference_id: input.checkoutId,
+          metadata: { checkout_id: input.checkoutId },
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          locale: CHECKOUT_LOCALES[input.locale] ?? 'auto',
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return toCheckoutSession(session);
+    },
+
+    async retrieveCheckoutSession(id) {
+      try {
+        return toCheckoutSession(await stripe.checkout.sessions.retrieve(id));
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;

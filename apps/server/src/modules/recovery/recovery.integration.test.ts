@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { isoNow } from '../../db/json';
 import { buildBrand, buildMember } from '../../test/factories';
-import { type TestApp, ENGINES, createTestApp } from '../../test/harness';
+import { type TestApp, ENGINES, createTestApp, testConfig } from '../../test/harness';
 import { graphql, login } from '../../test/http';
 
 describe.each(ENGINES)('recovery (%s)', (engine) => {
@@ -184,6 +184,57 @@ describe.each(ENGINES)('recovery (%s)', (engine) => {
     }
     // Two lookups above and three here reach the per-address limit of 5 an hour.
     expect(codes).toEqual([200, 200, 200, 429]);
+  });
+
+  it('with Stripe, whose cards carry no first digits, says recovery by card is unavailable', async () => {
+    const base = testConfig();
+    const stripe = await createTestApp(engine, {
+      payments: { ...base.payments, provider: 'stripe', stripeSecretKey: 'sk_test_never_called' },
+    });
+    try {
+      const stripeBrand = await buildBrand(stripe.db);
+      const now = isoNow();
+      const card = (memberId: number, first6: string | null, id: string) =>
+        stripe.db.kysely
+          .insertInto('payment_methods')
+          .values({
+            id,
+            brand_id: stripeBrand.id,
+            member_id: memberId,
+            provider: first6 ? 'sandbox' : 'stripe',
+            cc_type: 'visa',
+            cc_last: '4242',
+            cc_first6: first6,
+            exp_month: 12,
+            exp_year: 2030,
+            is_default: 1,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+      const viaStripe = await buildMember(stripe.db, stripeBrand.id, { email: 'stripe.card@example.com' });
+      await card(viaStripe.id, null, 'pm_stripe_card');
+      const ask = (first6: string) =>
+        stripe.app.inject({
+          method: 'POST',
+          url: '/membergraphapi/api/auth/forgot-email',
+          headers: { host: stripeBrand.hostname },
+          payload: { first6, last4: '4242' },
+          remoteAddress: newIp(),
+        });
+      // Same last 4, brand and expiry: still never matched on those alone, and nothing is revealed.
+      const unavailable = await ask('424242');
+      expect(unavailable.statusCode).toBe(503);
+      expect(unavailable.json()).toMatchObject({ error: { code: 'card_recovery_unavailable' } });
+      expect(unavailable.body).not.toContain('stripe.card');
+
+      // A card saved while the sandbox provider ran still has its digits and is found, masked.
+      const older = await buildMember(stripe.db, stripeBrand.id, { email: 'older@example.com' });
+      await card(older.id, '424242', 'pm_older_card');
+      expect((await ask('424242')).json()).toEqual({ maskedEmails: ['o***@e***.com'] });
+    } finally {
+      await stripe.close();
+    }
   });
 
   it('shows the mail viewer only in LOCAL and DEV', async () => {

@@ -34,6 +34,11 @@ export interface RecoveryServiceDeps {
   sendMail: SendMail | null;
   /** Called when SMTP delivery fails (logged; the outbox row keeps the error). */
   onMailError?: (error: unknown) => void;
+  /**
+   * Whether the payment provider reveals a card's first 6 digits (the sandbox does; Stripe never
+   * does, so cards saved through Stripe cannot be found by them: decision 010).
+   */
+  cardDigitsKnown?: boolean;
   now?: () => Date;
 }
 
@@ -41,6 +46,7 @@ export function createRecoveryService({
   repository,
   sendMail,
   onMailError = () => undefined,
+  cardDigitsKnown = true,
   now = () => new Date(),
 }: RecoveryServiceDeps) {
   /** Counts this request, then refuses it if the address or the subject asked too often. */
@@ -150,6 +156,15 @@ export function createRecoveryService({
     const brandId = ctx.brand.config.id;
     await limit(ctx, 'forgot_email', sha256(`${brandId}:${first6}:${last4}`));
     const emails = await repository.findEmailsByCard(brandId, first6, last4);
+    if (emails.length === 0 && !cardDigitsKnown) {
+      // Cards saved through Stripe carry no first digits; matching on fewer (last 4, brand, expiry)
+      // would find strangers' accounts, so the member is pointed to the other ways instead.
+      throw new AppError(
+        'UNAVAILABLE',
+        'Recovery by card is not available on this site. Reset your password by email, or contact support.',
+        'card_recovery_unavailable',
+      );
+    }
     return { maskedEmails: [...new Set(emails.map(maskEmail))] };
   }
 

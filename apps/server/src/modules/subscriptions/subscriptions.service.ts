@@ -266,20 +266,28 @@ export function createSubscriptionsService({
       payment.metadata.subscription_ref_id ?? '',
     );
     if (!subscription) throw notFound('The subscription of this payment does not exist.');
-    const at = now();
-    await repository.update(payment.brandId, payment.memberId, subscription.id, {
-      is_active: 1,
-      is_trial: 0,
-      start_date: isoNow(at),
-      next_billing_date: isoNow(addDays(at, subscription.billing_period_days)),
-      end_date: null,
-      cancelled_at: null,
-      cancel_ref_id: null,
-      cancel_date: null,
-      cancel_option: null,
-      purge_after: null,
-      renewal_failures: 0,
-    });
+    // A run repeated after a crash (decision 010) finds the restart applied and keeps its start date,
+    // so the period and its bonus-coin key stay the same.
+    const applied =
+      subscription.is_active === 1 &&
+      subscription.cancel_ref_id === null &&
+      subscription.start_date >= payment.createdAt;
+    if (!applied) {
+      const at = now();
+      await repository.update(payment.brandId, payment.memberId, subscription.id, {
+        is_active: 1,
+        is_trial: 0,
+        start_date: isoNow(at),
+        next_billing_date: isoNow(addDays(at, subscription.billing_period_days)),
+        end_date: null,
+        cancelled_at: null,
+        cancel_ref_id: null,
+        cancel_date: null,
+        cancel_option: null,
+        purge_after: null,
+        renewal_failures: 0,
+      });
+    }
     await payments.setPaymentSubscription(payment.id, subscription.id);
     await payments.saveCheckoutCard(payment, payment.memberId);
     const restarted = await repository.findById(subscription.id);
@@ -531,7 +539,9 @@ export function createSubscriptionsService({
   async function runBillingJob(runner = randomBytes(8).toString('hex')) {
     const at = now();
     const nowIso = isoNow(at);
-    const counts = { renewed: 0, failed: 0, ended: 0, purged: 0 };
+    const counts = { renewed: 0, failed: 0, ended: 0, purged: 0, fulfilled: 0 };
+    // Verified payments whose handler was interrupted (a crash after its claim) are fulfilled first.
+    counts.fulfilled = (await payments.sweepUnfulfilled()).fulfilled;
     const due = await repository.listDue(nowIso, 100);
     for (const { id } of due) {
       const claim = `${runner}:${randomBytes(6).toString('hex')}`;
