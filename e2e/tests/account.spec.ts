@@ -1,4 +1,5 @@
 import enAccount from '../../apps/web/src/locales/account/en-us.json' with { type: 'json' };
+import enBilling from '../../apps/web/src/locales/billing/en-us.json' with { type: 'json' };
 import enShell from '../../apps/web/src/locales/en-us.json' with { type: 'json' };
 import enRecovery from '../../apps/web/src/locales/recovery/en-us.json' with { type: 'json' };
 import frWallet from '../../apps/web/src/locales/wallet/fr-ca.json' with { type: 'json' };
@@ -91,6 +92,45 @@ test.describe('account: wallet, orders, addresses, sign-in details', () => {
     await page.goto(brandUrl('streamhub', '/account/wallet'));
     await expect(page.getByRole('region', { name: frWallet.wallet.title })).toBeVisible();
     await expect(page.getByText(frWallet.wallet.balance)).toBeVisible();
+  });
+
+  test('a member buys coins on the hosted page and the wallet shows the credit', async ({ page }) => {
+    await signIn(page, 'trial@clickcoins.demo', DEMO_PASSWORD, 'clickcoins');
+    await page.goto(brandUrl('clickcoins', '/account/wallet'));
+    const wallet = page.getByRole('region', { name: enWallet.wallet.title });
+    const balance = wallet.locator('dd').first();
+    await expect(balance).toHaveText(/^\d[\d,]* coins?$/);
+    const before = Number((await balance.innerText()).replace(/\D/g, ''));
+    await expectNoSeriousA11yViolations(page);
+
+    await wallet.getByRole('button', { name: /^Buy 100 coins for/ }).click();
+    await expect(page).toHaveURL(/\/paymentflow\/checkout\/cs_/);
+    await expect(page.getByText('100 coins').first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry date').fill('12/34');
+    await page.getByLabel('Security code (CVC)').fill('123');
+    await page.getByRole('button', { name: /^Pay / }).click();
+
+    // Back in the member area: the receipt, with the query read and cleared.
+    await expect(page).toHaveURL(/\/account\/wallet$/);
+    const receipt = page.getByRole('alertdialog', { name: enBilling.receipt.successTitle });
+    await expect(receipt).toBeVisible();
+    await expect(receipt.getByText(enBilling.receipt.successText)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await receipt.getByRole('button', { name: enBilling.receipt.close }).click();
+    await expect(receipt).toBeHidden();
+
+    await expect(balance).toHaveText(`${(before + 100).toLocaleString('en-US')} coins`);
+    const rows = wallet.getByRole('table', { name: enWallet.wallet.transactionsTitle }).getByRole('row');
+    await expect(rows.nth(1)).toContainText('Bought 100 coins');
+    await expect(rows.nth(1)).toContainText('+100');
+    await expectNoSeriousA11yViolations(page);
+
+    // Reloading the member area after reading the state grants nothing twice and shows no receipt.
+    await page.reload();
+    await expect(balance).toHaveText(`${(before + 100).toLocaleString('en-US')} coins`);
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
   });
 
   test('a demo account deletes itself and can no longer sign in', async ({ page }) => {

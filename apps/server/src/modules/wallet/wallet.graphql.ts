@@ -8,6 +8,8 @@ export const walletTypeDefs = /* GraphQL */ `
     "Coins: positive for a credit, negative for a spend."
     amount: Int!
     balanceAfter: Int!
+    "Where a credit came from (payment, subscription_bonus, onboarding, refund, giveaway, support_grant) or spend; lets the client word the line in the member's language."
+    source: String!
   }
 
   type WalletTransactionPage {

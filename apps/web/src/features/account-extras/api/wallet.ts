@@ -6,6 +6,8 @@ export interface WalletTransaction {
   date: string;
   description: string;
   amount: number;
+  /** Where a credit came from; known sources are worded in the member's language (ledgerLine). */
+  source: string;
 }
 
 export interface CoinPack {
@@ -34,7 +36,7 @@ const WALLET_QUERY = gql<WalletData, { before: number | null }>(`
   query Wallet($before: Int) {
     member {
       getCreditBalance
-      creditTransactions(limit: 20, before: $before) { items { id date description amount } nextBefore }
+      creditTransactions(limit: 20, before: $before) { items { id date description amount source } nextBefore }
       coinPacks { id coins priceMinor currency }
     }
   }

@@ -7,7 +7,13 @@ import { canDeactivate, deactivateAccount } from '../api/security';
 import { SectionState } from './section-state';
 import { useLoaded } from './use-loaded';
 
-const KNOWN = ['wrong_password', 'confirmation_required', 'paid_membership', 'required'] as const;
+const KNOWN = [
+  'wrong_password',
+  'too_many_attempts',
+  'confirmation_required',
+  'paid_membership',
+  'required',
+] as const;
 type KnownSlug = (typeof KNOWN)[number];
 const isKnown = (slug: string): slug is KnownSlug => (KNOWN as readonly string[]).includes(slug);
 

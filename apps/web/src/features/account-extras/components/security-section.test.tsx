@@ -136,3 +136,32 @@ describe('change email form', () => {
     expect(session.getSnapshot().member?.email).toBe('new@example.com');
   });
 });
+
+describe('lockout after wrong current passwords', () => {
+  it('says to wait when the server refuses more attempts, on both forms', async () => {
+    mockFetch((_url, init) => {
+      const body = requestJson(init) as { query?: string };
+      return refused(
+        body.query?.includes('changeEmail') ? 'changeEmail' : 'changePassword',
+        'too_many_attempts',
+      );
+    });
+    await renderSection();
+    const user = userEvent.setup();
+    const message = 'Too many wrong passwords. Try again in 15 minutes.';
+
+    const password = screen.getByRole('form', { name: 'Change password' });
+    await user.type(within(password).getByLabelText('Current password'), 'old password 1');
+    await user.type(within(password).getByLabelText('New password'), 'a long new passphrase');
+    await user.type(within(password).getByLabelText('Retype new password'), 'a long new passphrase');
+    await user.click(within(password).getByRole('button', { name: 'Change password' }));
+    expect(await within(password).findByText(message)).toHaveAttribute('role', 'alert');
+
+    const email = screen.getByRole('form', { name: 'Change email' });
+    await user.type(within(email).getByLabelText('New email'), 'new@example.com');
+    await user.type(within(email).getByLabelText('Confirm new email'), 'new@example.com');
+    await user.type(within(email).getByLabelText('Current password'), 'secret');
+    await user.click(within(email).getByRole('button', { name: 'Change email' }));
+    expect(await within(email).findByText(message)).toHaveAttribute('role', 'alert');
+  });
+});

@@ -20,6 +20,7 @@ const KNOWN_ERRORS = [
   'email_unchanged',
   'email_taken',
   'wrong_password',
+  'too_many_attempts',
 ] as const;
 type KnownError = (typeof KNOWN_ERRORS)[number];
 const isKnownError = (slug: string): slug is KnownError => (KNOWN_ERRORS as readonly string[]).includes(slug);
@@ -62,6 +63,31 @@ function Field({ id, label, type, autoComplete, value, invalid, describedBy, onC
         }}
       />
     </div>
+  );
+}
+
+interface FormFooterProps {
+  status: Status;
+  saveLabel: string;
+  savedMessage: string;
+  errorId: string;
+}
+
+/** The end of a sign-in details form: its submit button, then the saved status and the error lines. */
+function FormFooter({ status, saveLabel, savedMessage, errorId }: FormFooterProps) {
+  const { t } = useI18n();
+  return (
+    <>
+      <button type="submit" className="button button--primary" disabled={status.kind === 'saving'}>
+        {status.kind === 'saving' ? t('wallet.security.saving') : saveLabel}
+      </button>
+      <p role="status" aria-live="polite" className="account-section__muted">
+        {status.kind === 'saved' ? savedMessage : null}
+      </p>
+      <p role="alert" className="extras__form-error" id={errorId}>
+        {status.kind === 'error' ? status.message : null}
+      </p>
+    </>
   );
 }
 
@@ -149,15 +175,12 @@ function ChangeEmailForm() {
           setValues({ ...values, currentPassword });
         }}
       />
-      <button type="submit" className="button button--primary" disabled={status.kind === 'saving'}>
-        {status.kind === 'saving' ? t('wallet.security.saving') : t('wallet.security.saveEmail')}
-      </button>
-      <p role="status" aria-live="polite" className="account-section__muted">
-        {status.kind === 'saved' ? t('wallet.security.emailSaved') : null}
-      </p>
-      <p role="alert" className="extras__form-error" id={errorId}>
-        {status.kind === 'error' ? status.message : null}
-      </p>
+      <FormFooter
+        status={status}
+        saveLabel={t('wallet.security.saveEmail')}
+        savedMessage={t('wallet.security.emailSaved')}
+        errorId={errorId}
+      />
     </form>
   );
 }
@@ -244,15 +267,12 @@ function ChangePasswordForm() {
           setValues({ ...values, confirmPassword });
         }}
       />
-      <button type="submit" className="button button--primary" disabled={status.kind === 'saving'}>
-        {status.kind === 'saving' ? t('wallet.security.saving') : t('wallet.security.savePassword')}
-      </button>
-      <p role="status" aria-live="polite" className="account-section__muted">
-        {status.kind === 'saved' ? t('wallet.security.passwordSaved') : null}
-      </p>
-      <p role="alert" className="extras__form-error" id={errorId}>
-        {status.kind === 'error' ? status.message : null}
-      </p>
+      <FormFooter
+        status={status}
+        saveLabel={t('wallet.security.savePassword')}
+        savedMessage={t('wallet.security.passwordSaved')}
+        errorId={errorId}
+      />
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { logger } from '../../../lib/logger';
 import { useSession } from '../../../lib/session';
 import { RefusedError } from '../api/mutation-result';
 import { type Wallet, buyCoins, getWallet } from '../api/wallet';
-import { formatCoins, formatDate, formatMoney, formatNumber } from './format';
+import { formatCoins, formatDate, formatMoney, formatNumber, ledgerLine } from './format';
 import { SectionState } from './section-state';
 import { useLoaded } from './use-loaded';
 
@@ -112,7 +112,7 @@ export function WalletSection() {
                   {state.value.transactions.map((transaction) => (
                     <tr key={transaction.id}>
                       <td>{formatDate(transaction.date, locale, member?.timezone)}</td>
-                      <td>{transaction.description}</td>
+                      <td>{ledgerLine(transaction, t, locale)}</td>
                       <td className="extras__number">{formatCoins(transaction.amount, locale)}</td>
                     </tr>
                   ))}

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buildBoot, buildBrand, buildMember, buildMenuItem } from '../../../test/factories';
@@ -90,6 +90,50 @@ describe('account profile', () => {
     const user = userEvent.setup();
     await user.click(within(section).getByRole('button', { name: 'Save changes' }));
     expect(await within(section).findByRole('alert')).toHaveTextContent('Choose a time zone from the list.');
+  });
+
+  it('shows the server’s refusal in the member’s language, not the server’s English', async () => {
+    const refusal = (slug: string | null, message: string) => ({
+      data: {
+        member: {
+          updateProfile: {
+            responseResult: { succeeded: false, errorCode: 'BAD_USER_INPUT', slug, message },
+            member: null,
+          },
+        },
+      },
+    });
+    const answers = [
+      refusal('unsupported_language', 'The language "de-de" is not offered on this site.'),
+      refusal('name_too_long', 'The name can be at most 80 characters long.'),
+      refusal('something_new', 'An English message the screen does not know.'),
+    ];
+    mockApi(() => answers.shift());
+    await renderApp(
+      '/account/profile',
+      buildBoot({
+        brand: buildBrand({ languages: ['en-us', 'fr-ca'] }),
+        member: buildMember({ language: 'fr-ca' }),
+      }),
+    );
+    const section = await screen.findByRole('region', { name: 'Profil' });
+    const user = userEvent.setup();
+    const save = within(section).getByRole('button', { name: 'Enregistrer' });
+    await user.click(save);
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      'Cette langue n’est pas offerte sur ce site. Choisissez-en une dans la liste.',
+    );
+    await user.click(save);
+    await waitFor(() => {
+      expect(within(section).getByRole('alert')).toHaveTextContent(
+        'Le nom peut contenir au plus 80 caractères.',
+      );
+    });
+    await user.click(save);
+    await waitFor(() => {
+      expect(within(section).getByRole('alert')).not.toHaveTextContent(/English/);
+    });
+    expect(within(section).getByRole('alert')).toHaveTextContent(/\S/);
   });
 
   it('refuses a name with a line break before sending it', async () => {

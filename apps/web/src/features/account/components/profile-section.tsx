@@ -9,11 +9,19 @@ import {
 } from '@member/domain';
 import { parseProfile, type ProfileIssue } from '@member/domain/profile';
 import { useId, useState, type SyntheticEvent } from 'react';
-import { GraphQLRequestError } from '../../../lib/graphql';
 import { useI18n, useI18nStore } from '../../../lib/i18n';
 import { logger } from '../../../lib/logger';
 import { useSession, useSessionStore } from '../../../lib/session';
-import { updateProfile } from '../api/update-profile';
+import { ProfileRefusedError, updateProfile } from '../api/update-profile';
+
+/** The slugs the server refuses a profile with (the domain's ProfileIssue, and languages the brand lacks). */
+const SERVER_SLUGS = [
+  'name_too_long',
+  'name_control_characters',
+  'invalid_timezone',
+  'invalid_language',
+  'unsupported_language',
+] as const satisfies readonly (ProfileIssue | 'unsupported_language')[];
 
 type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'error'; message: string };
 
@@ -36,6 +44,11 @@ export function ProfileSection({ member }: { member: MemberClaims }) {
     : [{ id: timezone, offset: '', offsetMinutes: 0 }, ...TIMEZONES];
 
   const issueMessage = (issue: ProfileIssue): string => t(`account.profile.errors.${issue}`);
+  /** The server's refusal in the member's language; a slug this screen does not know reads as generic. */
+  const refusalMessage = (slug: string | null): string => {
+    const known = SERVER_SLUGS.find((item) => item === slug);
+    return known ? t(`account.profile.errors.${known}`) : t('account.profile.saveError');
+  };
 
   async function handleSubmit(event: SyntheticEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
@@ -58,9 +71,7 @@ export function ProfileSection({ member }: { member: MemberClaims }) {
       setStatus({
         kind: 'error',
         message:
-          error instanceof GraphQLRequestError && error.code === 'BAD_USER_INPUT'
-            ? error.message
-            : t('account.profile.saveError'),
+          error instanceof ProfileRefusedError ? refusalMessage(error.slug) : t('account.profile.saveError'),
       });
     }
   }

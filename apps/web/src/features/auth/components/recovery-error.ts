@@ -10,6 +10,7 @@ const KNOWN = [
   'passwords_do_not_match',
   'required',
   'too_many_attempts',
+  'card_recovery_unavailable',
 ] as const;
 
 /** The translation key of a recovery error code; unknown codes read as the generic message. */

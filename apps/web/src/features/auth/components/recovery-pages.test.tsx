@@ -100,4 +100,16 @@ describe('forgot email', () => {
       last4: '4242',
     });
   });
+
+  it('says when the site cannot find accounts by card, and reveals nothing', async () => {
+    mockFetch(() => jsonResponse({ error: { code: 'card_recovery_unavailable', message: 'x' } }, 503));
+    await renderApp('/forgot-email');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('First 6 digits'), '424242');
+    await user.type(screen.getByLabelText('Last 4 digits'), '4242');
+    await user.click(screen.getByRole('button', { name: 'Find my email' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Recovery by card is not available on this site. Reset your password by email, or contact support.',
+    );
+  });
 });

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useI18n } from '../../../lib/i18n';
 import { paymentFlowCall } from '../api/payment-flow';
+import { Field } from './field';
 
 function text(data: FormData, name: string): string {
   const value = data.get(name);
@@ -62,14 +63,7 @@ interface CardFormProps {
 
 export function CardForm({ title, withDefault, onSave, onCancel }: CardFormProps) {
   const { t } = useI18n();
-  const ids = {
-    number: useId(),
-    expiry: useId(),
-    expiryHint: useId(),
-    cvc: useId(),
-    error: useId(),
-    title: useId(),
-  };
+  const ids = { error: useId(), title: useId() };
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -98,7 +92,9 @@ export function CardForm({ title, withDefault, onSave, onCancel }: CardFormProps
           ? t('billing.methods.errors.declined')
           : reason?.startsWith('invalid_') || reason === 'expired'
             ? t('billing.methods.errors.invalid_card')
-            : t('billing.methods.errors.failed'),
+            : reason === 'provider_hosted'
+              ? t('billing.methods.errors.provider_hosted')
+              : t('billing.methods.errors.failed'),
       );
       return;
     }
@@ -120,54 +116,33 @@ export function CardForm({ title, withDefault, onSave, onCancel }: CardFormProps
       <h3 className="account-section__subtitle" id={ids.title}>
         {title}
       </h3>
-      <div className="field">
-        <label className="field__label" htmlFor={ids.number}>
-          {t('billing.methods.cardNumber')}
-        </label>
-        <input
-          id={ids.number}
-          className="input"
-          name="number"
+      <Field
+        label={t('billing.methods.cardNumber')}
+        name="number"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        maxLength={23}
+        required
+      />
+      <div className="billing-card-form__row">
+        <Field
+          label={t('billing.methods.expiry')}
+          hint={t('billing.methods.expiryHint')}
+          name="expiry"
           inputMode="numeric"
-          autoComplete="cc-number"
-          maxLength={23}
+          autoComplete="cc-exp"
+          placeholder={t('billing.methods.expiryHint')}
+          maxLength={7}
           required
         />
-      </div>
-      <div className="billing-card-form__row">
-        <div className="field">
-          <label className="field__label" htmlFor={ids.expiry}>
-            {t('billing.methods.expiry')}
-          </label>
-          <input
-            id={ids.expiry}
-            className="input"
-            name="expiry"
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder={t('billing.methods.expiryHint')}
-            aria-describedby={ids.expiryHint}
-            maxLength={7}
-            required
-          />
-          <span className="field__hint" id={ids.expiryHint}>
-            {t('billing.methods.expiryHint')}
-          </span>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={ids.cvc}>
-            {t('billing.methods.cvc')}
-          </label>
-          <input
-            id={ids.cvc}
-            className="input"
-            name="cvc"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            maxLength={4}
-            required
-          />
-        </div>
+        <Field
+          label={t('billing.methods.cvc')}
+          name="cvc"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          maxLength={4}
+          required
+        />
       </div>
       {withDefault ? (
         <label className="billing-check">

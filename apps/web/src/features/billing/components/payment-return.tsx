@@ -38,6 +38,15 @@ export function PaymentReturn() {
   const [receipt, setReceipt] = useState<Receipt | null>(null);
   const raw = params.get('state');
   const handled = useRef<string | null>(null);
+  const reloadTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  // The second reload outlives the query (clearing it re-runs the effect below); only leaving stops it.
+  useEffect(
+    () => () => {
+      clearTimeout(reloadTimer.current);
+    },
+    [],
+  );
 
   useEffect(() => {
     if (raw === null || handled.current === raw) return;
@@ -45,11 +54,11 @@ export function PaymentReturn() {
     const state = parsePaymentReturnState(raw);
     void navigate(pathname, { replace: true });
     if (!state) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
     const finish = (next: Receipt) => {
       setReceipt(next);
       void revalidator.revalidate();
-      timer = setTimeout(() => void revalidator.revalidate(), RELOAD_AGAIN_MS);
+      clearTimeout(reloadTimer.current);
+      reloadTimer.current = setTimeout(() => void revalidator.revalidate(), RELOAD_AGAIN_MS);
     };
     if (!state.isSuccess) {
       finish({ success: false, amount: null, planName: null });
@@ -74,9 +83,6 @@ export function PaymentReturn() {
     } else {
       finish({ success: true, amount: null, planName: null });
     }
-    return () => {
-      if (timer) clearTimeout(timer);
-    };
     // The state is read once per distinct value; the router's helpers are stable.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [raw]);

@@ -9,6 +9,7 @@ import { useSession } from '../../../lib/session';
 import { type Plan, formatMoney } from '../api/billing-api';
 import { paymentFlowCall } from '../api/payment-flow';
 import type { SignupLoader } from '../api/signup-loader';
+import { Field } from './field';
 import { PaymentReturn } from './payment-return';
 import '../billing.css';
 
@@ -46,14 +47,7 @@ export function SignupPage() {
   const [planId, setPlanId] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const ids = {
-    email: useId(),
-    password: useId(),
-    hint: useId(),
-    name: useId(),
-    error: useId(),
-    plans: useId(),
-  };
+  const ids = { error: useId(), plans: useId() };
   const money = (amount: number, currency: string) => formatMoney(amount, currency, LOCALE_BCP47[locale]);
   useDocumentTitle(t('billing.signup.title', { brand: brand.name }));
 
@@ -146,35 +140,16 @@ export function SignupPage() {
             ))}
           </fieldset>
           <h2 className="signup__subtitle">{t('billing.signup.accountTitle')}</h2>
-          <div className="field">
-            <label className="field__label" htmlFor={ids.email}>
-              {t('billing.signup.email')}
-            </label>
-            <input id={ids.email} className="input" name="email" type="email" autoComplete="email" required />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={ids.password}>
-              {t('billing.signup.password')}
-            </label>
-            <input
-              id={ids.password}
-              className="input"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              aria-describedby={ids.hint}
-              required
-            />
-            <span className="field__hint" id={ids.hint}>
-              {t('billing.signup.passwordHint')}
-            </span>
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={ids.name}>
-              {t('billing.signup.name')}
-            </label>
-            <input id={ids.name} className="input" name="name" autoComplete="name" maxLength={80} />
-          </div>
+          <Field label={t('billing.signup.email')} name="email" type="email" autoComplete="email" required />
+          <Field
+            label={t('billing.signup.password')}
+            hint={t('billing.signup.passwordHint')}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+          />
+          <Field label={t('billing.signup.name')} name="name" autoComplete="name" maxLength={80} />
           <div className="form-error" id={ids.error} role="alert">
             {error}
           </div>

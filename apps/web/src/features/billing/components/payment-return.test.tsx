@@ -1,0 +1,139 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installDialog, mockBillingApi, ok, refused, renderBilling } from '../test/billing-test-kit';
+import { PaymentReturn, RELOAD_AGAIN_MS } from './payment-return';
+
+const state = (value: Record<string, unknown>) => `?state=${encodeURIComponent(JSON.stringify(value))}`;
+const coins = { is_success: true, slug: 'coins', subscription_provider: 'sandbox' };
+const restart = {
+  is_success: true,
+  slug: 'restart',
+  subscription_provider: 'sandbox',
+  price: '19.99',
+  subscription_id: 'sub-42',
+};
+
+// Installed for the whole file: the dialogs are unmounted (and closed) after each test's own hooks.
+let removeDialog: () => void;
+beforeAll(() => {
+  removeDialog = installDialog();
+});
+afterAll(() => {
+  removeDialog();
+});
+beforeEach(() => {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+// Each flow clicks through several screens; a loaded machine needs more than the default 5 s.
+describe('payment return', { timeout: 30_000 }, () => {
+  it('reads the state once, clears the query and shows the success receipt', async () => {
+    const { calls } = mockBillingApi({});
+    const { router } = await renderBilling(<PaymentReturn />, `/account/wallet${state(coins)}`);
+    const receipt = await screen.findByRole('alertdialog', { name: 'Payment received' });
+    expect(within(receipt).getByText('Thank you! Your payment was verified.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/account/wallet');
+    expect(router.state.location.search).toBe('');
+    // A purchase without a subscription activates nothing.
+    expect(calls.filter((call) => call.operation === 'ActivateSubscription')).toEqual([]);
+
+    await userEvent.setup().click(within(receipt).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('activates the subscription by its refId and shows the plan and amount the server verified', async () => {
+    const { calls } = mockBillingApi({
+      ActivateSubscription: () => ({
+        member: {
+          activateSubscription: {
+            responseResult: ok,
+            extra: JSON.stringify({ amount: 1999, currency: 'USD', planName: 'Premium' }),
+          },
+        },
+      }),
+    });
+    await renderBilling(<PaymentReturn />, `/account/membership${state(restart)}`);
+    const receipt = await screen.findByRole('alertdialog', { name: 'Payment received' });
+    expect(calls).toEqual([{ operation: 'ActivateSubscription', variables: { subscriptionId: 'sub-42' } }]);
+    const terms = within(receipt)
+      .getAllByRole('term')
+      .map((term) => term.textContent);
+    const values = within(receipt)
+      .getAllByRole('definition')
+      .map((value) => value.textContent);
+    expect(Object.fromEntries(terms.map((term, index) => [term, values[index]]))).toEqual({
+      Plan: 'Premium',
+      Amount: '$19.99',
+    });
+  });
+
+  it('shows the failure receipt when the server finds no verified payment, whatever the state says', async () => {
+    mockBillingApi({
+      ActivateSubscription: () => ({
+        member: { activateSubscription: { responseResult: refused('payment_not_verified'), extra: null } },
+      }),
+    });
+    await renderBilling(<PaymentReturn />, `/account/membership${state(restart)}`);
+    const receipt = await screen.findByRole('alertdialog', { name: 'Payment failed' });
+    expect(within(receipt).queryByRole('term')).not.toBeInTheDocument();
+  });
+
+  it('shows the failure receipt when activation cannot be reached, and logs a warning only', async () => {
+    mockFetchFailure();
+    await renderBilling(<PaymentReturn />, `/account/membership${state(restart)}`);
+    expect(await screen.findByRole('alertdialog', { name: 'Payment failed' })).toBeInTheDocument();
+    expect(console.warn).toHaveBeenCalled();
+  });
+
+  it('shows the failure receipt for a failed payment without asking the server', async () => {
+    const { calls } = mockBillingApi({});
+    await renderBilling(
+      <PaymentReturn />,
+      `/signup${state({ ...restart, is_success: false })}`.replace('/signup', '/account/membership'),
+    );
+    const receipt = await screen.findByRole('alertdialog', { name: 'Payment failed' });
+    expect(
+      within(receipt).getByText(/The payment did not go through\. No subscription was activated\./),
+    ).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
+  it('clears a malformed state without a receipt', async () => {
+    const { calls } = mockBillingApi({});
+    const { router } = await renderBilling(
+      <PaymentReturn />,
+      `/account/membership${state({ is_success: 'yes', slug: 'coins' })}`,
+    );
+    await waitFor(() => {
+      expect(router.state.location.search).toBe('');
+    });
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
+  it('reloads the account state after the receipt and once more 3 s later', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    mockBillingApi({});
+    const { loader } = await renderBilling(<PaymentReturn />, `/account/wallet${state(coins)}`);
+    await screen.findByRole('alertdialog', { name: 'Payment received' });
+    await waitFor(() => {
+      // The first load, the load after the query was cleared, and the reload after the receipt.
+      expect(loader.mock.calls.length).toBeGreaterThanOrEqual(2);
+    });
+    const before = loader.mock.calls.length;
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(RELOAD_AGAIN_MS);
+    });
+    await waitFor(() => {
+      expect(loader).toHaveBeenCalledTimes(before + 1);
+    });
+  });
+});
+
+function mockFetchFailure() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+  );
+}
