@@ -23,6 +23,11 @@ import pg from 'pg';
 import type { Db } from '../../apps/server/src/db/database';
 import { createDb } from '../../apps/server/src/db/database';
 import { migrateToLatest } from '../../apps/server/src/db/migrate';
+import {
+  SEARCH_TYPE_INDEX,
+  searchRankExpression,
+  searchScope,
+} from '../../apps/server/src/modules/catalog/catalog.search-query';
 import { searchWords } from '../../apps/server/src/modules/catalog/catalog.search-text';
 import { createRandom } from '../../apps/server/src/seed/catalog';
 
@@ -286,8 +291,13 @@ export async function generateSqlite(
   const translation = sqlite.prepare(
     'insert into media_translations (media_id, locale, title, description) values (?, ?, ?, null)',
   );
+  // Search rows are staged by rank key and written to FTS5 at the end in key order (migration 0009):
+  // FTS5 flushes its pending doclists whenever a rowid is lower than the last one written.
+  sqlite.exec(`create table bench_search_stage (rank integer primary key, media_id integer not null,
+    title text not null, people text not null, description text not null, scope text not null)`);
   const search = sqlite.prepare(
-    'insert into media_search (rowid, title, people, description, scope) values (?, ?, ?, ?, ?)',
+    `insert into bench_search_stage (rank, media_id, title, people, description, scope)
+     values (${searchRankExpression('sqlite', '?', '?', '?')}, ?, ?, ?, ?, ?)`,
   );
   const insertBatch = sqlite.transaction((rows: BenchRow[]) => {
     for (const row of rows) {
@@ -311,7 +321,16 @@ export async function generateSqlite(
       genre.run(row.id, row.genreParent, row.releaseDate, 0);
       if (row.frenchTitle) translation.run(row.id, 'fr-ca', row.frenchTitle);
       const doc = documents(row);
-      search.run(row.id, doc.title, doc.people, doc.description, `b${String(BENCH_BRAND_ID)}`);
+      search.run(
+        SEARCH_TYPE_INDEX[row.mediaType],
+        row.popularity,
+        row.id,
+        row.id,
+        doc.title,
+        doc.people,
+        doc.description,
+        searchScope(BENCH_BRAND_ID),
+      );
     }
   });
   let batch: BenchRow[] = [];
@@ -335,7 +354,18 @@ export async function generateSqlite(
       (shelfRows[index] ?? []).forEach((id, position) => slotItem.run(index + 1, id, position));
     });
   })();
+  log('sqlite: building the search index');
+  sqlite.exec(`insert into media_search_keys (media_id, rank) select media_id, rank from bench_search_stage;
+    insert into media_search (rowid, title, people, description, scope)
+      select rank, title, people, description, scope from bench_search_stage order by rank;
+    insert into media_search_title (rowid, title, scope)
+      select rank, title, scope from bench_search_stage order by rank;
+    drop table bench_search_stage;
+    create virtual table temp.bench_terms using fts5vocab(main, media_search, col);
+    insert or ignore into media_search_vocab (term) select distinct term from temp.bench_terms where col <> 'scope';
+    drop table temp.bench_terms;`);
   sqlite.exec("insert into media_search(media_search) values ('optimize')");
+  sqlite.exec("insert into media_search_title(media_search_title) values ('optimize')");
   sqlite.exec('analyze');
   sqlite.pragma('wal_checkpoint(TRUNCATE)');
   sqlite.close();
@@ -363,7 +393,8 @@ export async function generatePostgres(count = BENCH_TITLES, log = console.log):
   try {
     await client.query('set synchronous_commit = off');
     // Indexes are built once after the load: faster than keeping them up to date row by row.
-    await client.query('drop index media_search_document');
+    for (const index of ['media_search_document', 'media_search_title_document', 'media_search_rank'])
+      await client.query(`drop index ${index}`);
     let batch: BenchRow[] = [];
     const flush = async () => {
       if (batch.length === 0) return;
@@ -416,15 +447,18 @@ export async function generatePostgres(count = BENCH_TITLES, log = console.log):
       );
       const docs = rows.map(documents);
       await client.query(
-        `insert into media_search (media_id, document)
-         select u.id, setweight(to_tsvector('simple'::regconfig, u.t), 'A') || setweight(to_tsvector('simple'::regconfig, u.p), 'B')
-           || setweight(to_tsvector('simple'::regconfig, u.d), 'D') || ('brand-1')::tsvector
-         from unnest($1::int[], $2::text[], $3::text[], $4::text[]) as u(id, t, p, d)`,
+        `insert into media_search (media_id, brand_id, media_type, rank, title_document, document)
+         select u.id, 1, u.type, ${searchRankExpression('postgres', 'u.pop', 'u.id', '0')},
+           to_tsvector('simple'::regconfig, u.t), to_tsvector('simple'::regconfig, u.t || ' ' || u.p || ' ' || u.d)
+         from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[])
+           as u(id, t, p, d, type, pop)`,
         [
           col((r) => r.id),
           docs.map((d) => d.title),
           docs.map((d) => d.people),
           docs.map((d) => d.description),
+          col((r) => r.mediaType),
+          col((r) => r.popularity),
         ],
       );
       await client.query('commit');
@@ -439,6 +473,8 @@ export async function generatePostgres(count = BENCH_TITLES, log = console.log):
     await flush();
     log('postgres: building the search index');
     await client.query('set maintenance_work_mem = 524288');
+    await client.query('create index media_search_rank on media_search (brand_id, media_type, rank)');
+    await client.query('create index media_search_title_document on media_search using gin (title_document)');
     await client.query('create index media_search_document on media_search using gin (document)');
     await client.query(`select setval(pg_get_serial_sequence('media_items', 'id'), ${String(count)})`);
     const ids = async (query: string) =>

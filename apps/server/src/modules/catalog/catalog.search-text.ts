@@ -38,17 +38,10 @@ export function searchTerms(query: string): string[] {
   return [...new Set(words)].slice(0, MAX_QUERY_TERMS);
 }
 
-/** FTS5 MATCH expression: every term as a quoted prefix, all required (`"amel"* "poul"*`). */
-export function fts5Query(terms: readonly string[]): string {
-  return terms.map((term) => `"${term}"*`).join(' ');
-}
-
-/** PostgreSQL tsquery text: every term as a prefix lexeme, all required (`amel:* & poul:*`). */
-export function tsQuery(terms: readonly string[]): string {
-  return terms.map((term) => `${term}:*`).join(' & ');
-}
-
-/** The same, each prefix restricted to one tsvector weight (`A`: the title) (`amel:*A & poul:*A`). */
-export function tsQueryWeighted(terms: readonly string[], weight: 'A' | 'B' | 'D'): string {
-  return terms.map((term) => `${term}:*${weight}`).join(' & ');
+/**
+ * The least text greater than every text that starts with `prefix` (byte order of UTF-8, SQLite's
+ * BINARY collation): `prefix` followed by U+10FFFF, which no folded word holds.
+ */
+export function searchPrefixUpperBound(prefix: string): string {
+  return `${prefix}\u{10FFFF}`;
 }

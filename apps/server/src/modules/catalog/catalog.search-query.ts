@@ -1,0 +1,246 @@
+import type { MediaType } from '@member/domain';
+import { type RawBuilder, sql } from 'kysely';
+
+import type { Dialect } from '../../db/database';
+import { searchPrefixUpperBound } from './catalog.search-text';
+
+/*
+ * The search index walks titles in ranking order (docs/decisions/005, migration 0009): every search
+ * row carries a rank key that sorts a title before every less popular one (then the newer id first),
+ * so "the N best matches" is "the first N matches in index order", and a scan stops after N whatever
+ * the number of matches (about 900,000 titles for "the" at 1M).
+ *
+ * - SQLite: the FTS5 rowid is `type << 60 | (2^28 - 1 - popularity) << 32 | (2^32 - 1 - id)`: the media
+ *   type (SEARCH_TYPE_INDEX) in the top bits, so one type is a rowid range that FTS5 seeks to, then the
+ *   rank, then the id, read back as the low 32 bits. `order by rowid limit n` inside a type's range
+ *   walks the doclists in ranking order. The brand is the scope token `b<id>` (column `scope`, which
+ *   no user word reaches). `media_search_keys` remembers each title's rowid, so a changed popularity
+ *   deletes the old row.
+ * - PostgreSQL: `media_search.rank` is the same key without the type bits (the type is a column), with
+ *   a btree on (brand, type, rank) beside the GIN indexes, so the planner can walk rank order and stop
+ *   (common words) or build the small GIN bitmap and sort it (rare words); custom plans pick per query
+ *   from the lexeme statistics.
+ *
+ * A search is one statement of at most 2 scans per media type, each of at most `limit` rows: the
+ * best title matches and the best matches in any field. Ranking is title matches first, then the
+ * rank key; the first `limit` of each scan are enough for an exact top `limit` of that order.
+ */
+
+/** Popularity is clamped into 28 bits for the rank key; above it, titles tie and the newer id wins. */
+export const SEARCH_RANK_MAX_POPULARITY = 268_435_455;
+/** Ids are the key's low 32 bits. */
+const ID_BITS = 2 ** 32;
+
+/** The media type's 3 bits at the top of an FTS5 rowid; fixed forever (migration 0009 writes them out). */
+export const SEARCH_TYPE_INDEX: Readonly<Record<MediaType, number>> = {
+  audiobook: 0,
+  ebook: 1,
+  music: 2,
+  movie: 3,
+  game: 4,
+  stream: 5,
+  software: 6,
+};
+/** Rowids of one type: [index * 2^60, index * 2^60 + 2^60 - 1], as SQL literals (2^60 is no JS integer). */
+function typeRange(type: MediaType): [RawBuilder<number>, RawBuilder<number>] {
+  const index = SEARCH_TYPE_INDEX[type];
+  return [
+    sql.raw(`(${String(index)} * 1152921504606846976)`),
+    sql.raw(`(${String(index)} * 1152921504606846976 + 1152921504606846975)`),
+  ];
+}
+
+/** Terms a 4+ character prefix may expand to through the vocabulary before the engine's own prefix scan. */
+export const SEARCH_PREFIX_EXPANSION_CAP = 128;
+/** Shorter prefixes are served by FTS5's prefix indexes (`prefix = '2 3'`; the web sends 2+ characters). */
+const EXPANDED_PREFIX_LENGTH = 4;
+
+/**
+ * The rank key of a title as SQL text over SQL integer expressions, written with literals only, since
+ * a bound JavaScript number may reach SQLite as a REAL and a REAL key of 63 bits loses its low bits.
+ * On SQLite it is the FTS5 rowid and holds the type index; PostgreSQL keeps the type in a column.
+ * Migration 0009 writes the same expressions out.
+ */
+export function searchRankExpression(
+  dialect: Dialect,
+  popularity: string,
+  id: string,
+  typeIndex: string,
+): string {
+  const max = String(SEARCH_RANK_MAX_POPULARITY);
+  return dialect === 'sqlite'
+    ? `(cast(${typeIndex} as integer) * 1152921504606846976 + (${max} - min(max(cast(${popularity} as integer), 0), ${max})) * 4294967296 + (4294967295 - cast(${id} as integer)))`
+    : `((${max}::bigint - least(greatest((${popularity})::bigint, 0), ${max}::bigint)) * 4294967296::bigint + (4294967295::bigint - (${id})::bigint))`;
+}
+
+/** The rank key of one title (integers from its row, inlined as literals). */
+export function searchRankSql(dialect: Dialect, row: { popularity: number; id: number; mediaType: string }) {
+  const popularity = Number.isFinite(row.popularity) ? Math.trunc(row.popularity) : 0;
+  if (!Number.isSafeInteger(row.id) || row.id < 1 || row.id >= ID_BITS)
+    throw new Error(`id ${String(row.id)} out of the search key's range`);
+  const typeIndex = Object.hasOwn(SEARCH_TYPE_INDEX, row.mediaType)
+    ? SEARCH_TYPE_INDEX[row.mediaType as MediaType]
+    : 7;
+  return sql.raw<number>(
+    searchRankExpression(dialect, String(popularity), String(row.id), String(typeIndex)),
+  );
+}
+
+/** The FTS5 scope token of a brand's titles (`b12`), matched only by an explicit column filter. */
+export function searchScope(brandId: number): string {
+  return `b${String(brandId)}`;
+}
+
+/**
+ * One FTS5 query word as SQL text: a 4+ character prefix is expanded through `media_search_vocab`
+ * into an OR of whole terms (FTS5 streams an OR in rowid order, while a prefix without a prefix index
+ * merges every matching doclist whole before the first row); with no term, or more than the cap, the
+ * engine's own prefix is used. Shorter words use the prefix indexes. Terms are letters and digits.
+ */
+function fts5Word(term: string): RawBuilder<string> {
+  const prefix = sql<string>`${`"${term}"*`}`;
+  if (term.length < EXPANDED_PREFIX_LENGTH) return prefix;
+  return sql<string>`(select case when count(*) between 1 and ${SEARCH_PREFIX_EXPANSION_CAP}
+      then '(' || group_concat('"' || term || '"', ' OR ') || ')' else ${prefix} end
+    from (select term from media_search_vocab where term >= ${term} and term < ${searchPrefixUpperBound(term)}
+      order by term limit ${SEARCH_PREFIX_EXPANSION_CAP + 1}))`;
+}
+
+export interface SearchScanOptions {
+  dialect: Dialect;
+  brandId: number;
+  terms: readonly string[];
+  types: readonly MediaType[];
+  perType: number;
+  /** Keeps titles (alias m) playable in the request's country; null when every title qualifies. */
+  geo: RawBuilder<boolean> | null;
+}
+
+interface Candidate {
+  id: number;
+  score: number;
+  rank: number;
+}
+
+/** The candidates of a search: `(id, score, rank)`, score 0 for a title match, 1 for any field. */
+export function searchCandidates(options: SearchScanOptions): RawBuilder<Candidate> {
+  return options.dialect === 'sqlite' ? sqliteCandidates(options) : pgCandidates(options);
+}
+
+/** Per type, the first `limit` title matches and the first `limit` matches in any field. */
+function sqliteCandidates(options: SearchScanOptions) {
+  const words = sql.join(
+    options.terms.map((term) => fts5Word(term)),
+    sql` || ' AND ' || `,
+  );
+  const scope = `scope : "${searchScope(options.brandId)}" AND `;
+  const titleMatch = sql<string>`${`${scope}title : (`} || ${words} || ')'`;
+  const anyMatch = sql<string>`${`${scope}{title people description} : (`} || ${words} || ')'`;
+  // Measured: skipping the all-field scan of a type whose title scan is full (a CTE and a CASE in the
+  // MATCH) cost more than it saved, so both scans always run; each stops at the limit.
+  const scans = options.types.flatMap((type) => [
+    sqliteScan(options, type, sql.raw('media_search_title'), titleMatch, 0),
+    sqliteScan(options, type, sql.raw('media_search'), anyMatch, 1),
+  ]);
+  return sql<Candidate>`select id, min(score) as score, min(rank) as rank from (
+      ${sql.join(scans, sql` union all `)}
+    ) scans group by id`;
+}
+
+function sqliteScan(
+  options: SearchScanOptions,
+  type: MediaType,
+  table: RawBuilder<unknown>,
+  match: RawBuilder<string>,
+  score: 0 | 1,
+) {
+  const [low, high] = typeRange(type);
+  const id = sql`(4294967295 - (s.rowid % 4294967296))`;
+  // FTS5 is the outer loop, in rowid (ranking) order inside the type's range; the title is read by
+  // primary key only for the country filter, so the scan still stops at the limit.
+  return options.geo === null
+    ? sql`select * from (select ${type} as type, ${id} as id, ${sql.lit(score)} as score, s.rowid as rank
+        from ${table} s
+        where ${table} match ${match} and s.rowid between ${low} and ${high}
+        order by s.rowid limit ${options.perType})`
+    : sql`select * from (select ${type} as type, ${id} as id, ${sql.lit(score)} as score, s.rowid as rank
+        from ${table} s cross join media_items m on m.id = ${id}
+        where ${table} match ${match} and s.rowid between ${low} and ${high} and ${options.geo}
+        order by s.rowid limit ${options.perType})`;
+}
+
+/**
+ * A word in at least this share of titles is searched by walking each type's titles in rank order
+ * (about `limit / share` rows per type); a rarer one by its GIN bitmap, built once for all types and
+ * sorted. Measured crossover at 1M titles with the benchmark's type mix: about 2 %.
+ */
+export const SEARCH_WALK_MIN_FREQUENCY = 0.02;
+
+/**
+ * The share of rows a query's words match, from the column's lexeme statistics (`pg_stats`
+ * most_common_elems, collected with statistics target 1000 by migration 0009): each word as a prefix
+ * sums its lexemes' shares, words multiply. A word below the list counts as rare.
+ */
+function pgFrequency(terms: readonly string[], column: 'title_document' | 'document') {
+  return sql<number>`(select coalesce(exp(sum(ln(greatest(w.share, 1e-9)))), 0) from (
+      select (select coalesce(sum(u.f), 0)
+        from pg_stats p, unnest(p.most_common_elems::text::text[], p.most_common_elem_freqs) as u(e, f)
+        where p.schemaname = current_schema() and p.tablename = 'media_search' and p.attname = ${column}
+          and u.e like t.term || '%') as share
+      from unnest(${sql.val([...terms])}::text[]) as t(term)
+    ) w)`;
+}
+
+/**
+ * Two plans per scan kind in one statement, one of them gated off by a one-time filter on the word
+ * statistics: per type, a walk of (brand_id, media_type, rank) that tests each title with
+ * `ts_match_vq` (not indexable, so the planner cannot swap in a bitmap); or one GIN bitmap scan for
+ * all types (the brand is compared as `brand_id + 0`, so no btree bitmap is ANDed in), ranked with
+ * row_number. All-field scans are skipped for types whose title scan is full.
+ */
+function pgCandidates(options: SearchScanOptions) {
+  const query = sql`to_tsquery('simple'::regconfig, ${options.terms.map((term) => `${term}:*`).join(' & ')}::text)`;
+  const titleKind = pgKind(options, query, 'title_document', 0);
+  const anyKind = pgKind(options, query, 'document', 1);
+  return sql<Candidate>`with stats as materialized (
+      select ${pgFrequency(options.terms, 'title_document')} as title_share,
+        ${pgFrequency(options.terms, 'document')} as any_share
+    ),
+    title_hits as materialized (${titleKind})
+    select id, min(score) as score, min(rank) as rank from (
+      select type, id, score, rank from title_hits union all ${anyKind}
+    ) scans group by id`;
+}
+
+function pgKind(
+  options: SearchScanOptions,
+  query: RawBuilder<unknown>,
+  column: 'title_document' | 'document',
+  score: 0 | 1,
+) {
+  const share = sql.raw(score === 0 ? 'title_share' : 'any_share');
+  const document = sql.ref(`s.${column}`);
+  const join = options.geo === null ? sql`` : sql`join media_items m on m.id = s.media_id`;
+  const geo = options.geo ?? sql`true`;
+  const typeFull = (type: RawBuilder<unknown>) =>
+    score === 0
+      ? sql`false`
+      : sql`(select count(*) from title_hits h where h.type = ${type}) >= ${options.perType}`;
+  const walks = options.types.map(
+    (type) => sql`(select ${type}::text as type, s.media_id as id, ${sql.lit(score)}::int as score, s.rank
+      from media_search s ${join}
+      where (select ${share} from stats) >= ${SEARCH_WALK_MIN_FREQUENCY} and not ${typeFull(sql`${type}::text`)}
+        and s.brand_id = ${options.brandId} and s.media_type = ${type}
+        and ts_match_vq(${document}, ${query}) and ${geo}
+      order by s.rank limit ${options.perType})`,
+  );
+  const bitmap = sql`(select type, id, score, rank from (
+      select s.media_type as type, s.media_id as id, ${sql.lit(score)}::int as score, s.rank,
+        row_number() over (partition by s.media_type order by s.rank) as type_rank
+      from media_search s ${join}
+      where (select ${share} from stats) < ${SEARCH_WALK_MIN_FREQUENCY}
+        and ${document} @@ ${query} and s.brand_id + 0 = ${options.brandId}
+        and s.media_type in (${sql.join([...options.types])}) and ${geo}
+    ) ranked where type_rank <= ${options.perType} and not ${typeFull(sql`ranked.type`)})`;
+  return sql.join([...walks, bitmap], sql` union all `);
+}
