@@ -147,13 +147,25 @@ test.describe('browsing the catalog', () => {
     await expect(schedule.getByRole('listitem').first()).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
-    await schedule
-      .getByRole('link', { name: /^Live stats of / })
-      .first()
-      .click();
+    // The demo brand has more streams than one page: the next page's schedules join the list.
+    const rows = schedule.getByRole('listitem');
+    const firstPageRows = await rows.count();
+    await page.getByRole('button', { name: enBrowse.live.moreStreams }).click();
+    await expect.poll(() => rows.count()).toBeGreaterThan(firstPageRows);
+    await expectNoSeriousA11yViolations(page);
+
+    // A stream of any page opens by its slug (content.liveStream).
+    const stats = schedule.getByRole('link', { name: /^Live stats of / });
+    const last = stats.last();
+    const title = ((await last.getAttribute('aria-label')) ?? '').replace(/^Live stats of /, '');
+    await last.click();
     await expect(page).toHaveURL(/\/browse\/stream\/live\/[\w-]+$/);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.getByRole('button', { name: / live$/ })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+
+    await page.goto('/browse/stream/live/no-such-stream-anywhere');
+    await expect(page.getByRole('heading', { level: 1, name: en.errors.notFound.title })).toBeVisible();
   });
 });
 

@@ -22,7 +22,9 @@ const USAGE = 'Usage: npm run catalog:import -- --brand <slug> <folder>';
 function line(outcome: ImportOutcome): string {
   switch (outcome.status) {
     case 'imported':
-      return `imported  ${outcome.path} -> ${outcome.mediaType} #${String(outcome.mediaId)} "${outcome.title}"`;
+      return `imported  ${outcome.path} -> ${outcome.mediaType} #${String(outcome.mediaId)} "${outcome.title}"${
+        outcome.chapters > 0 ? ` (${String(outcome.chapters)} chapters)` : ''
+      }`;
     case 'duplicate':
       return `unchanged ${outcome.path} (already imported as #${String(outcome.mediaId)})`;
     case 'rejected':

@@ -1,5 +1,7 @@
 import type { Locale, MediaType } from '@member/domain';
 
+import { PLACES } from './catalog-words';
+
 /*
  * Translations of the generated demo catalog (issue 3, part 4). The seed builds its English titles
  * and descriptions from word lists; this module builds the same title and description in the other
@@ -61,25 +63,8 @@ interface RomanceWords {
   places: readonly string[];
 }
 
-const PLACES_EN = [
-  'Lisbon',
-  'Montreal',
-  'Kyoto',
-  'Valparaíso',
-  'Tromsø',
-  'Marrakesh',
-  'Québec',
-  'Napoli',
-  'Oaxaca',
-  'Zürich',
-  'Penang',
-  'São Paulo',
-  'Reykjavík',
-  'Kraków',
-  'Córdoba',
-  'Halifax',
-];
-const withPlaces = (changes: Record<string, string>) => PLACES_EN.map((place) => changes[place] ?? place);
+/** The English places with some names changed (exonyms: Lissabon, Lisbonne...). */
+const withPlaces = (changes: Record<string, string>) => PLACES.map((place) => changes[place] ?? place);
 
 const FR: RomanceWords = {
   adjectives: [
@@ -1068,6 +1053,84 @@ const de = {
   },
 };
 
+type RomanceLocale = 'fr-ca' | 'it-it' | 'es-es' | 'pt-pt';
+
+/**
+ * What the Romance languages' titles and descriptions need of each language: its words, its articles
+ * (each joined to what follows, with elision and contractions) and the fixed words of the title kinds.
+ * One template per title kind serves all four languages.
+ */
+interface RomanceGrammar {
+  words: RomanceWords;
+  /** The definite article and the phrase: "l'ancre", "lo specchio", "las anclas". */
+  the: (g: Gender, phrase: string, plural?: boolean) => string;
+  /** The indefinite article and the phrase: "une rivière", "un'ancora". */
+  a: (g: Gender, phrase: string) => string;
+  /** "Of the" noun: "du port", "del porto", "da ponte". */
+  of: (g: Gender, noun: string) => string;
+  /** "From the" noun (Italian "dal", elsewhere as `of`). */
+  from: (g: Gender, noun: string) => string;
+  /** "To the" noun: "au port", "al puerto", "à estação". */
+  to: (g: Gender, noun: string) => string;
+  /** "Of" a place: "d'Oaxaca", "di Lisbona". */
+  ofPlace: (place: string) => string;
+  agree: (g: Gender, masculine: string, feminine: string) => string;
+  fixed: { returnTo: string; lettersFrom: string; keeper: string; in: string };
+}
+
+const firstWord = (phrase: string) => phrase.split(' ')[0] ?? phrase;
+const agreeGender = (g: Gender, masculine: string, feminine: string) => (g === 'f' ? feminine : masculine);
+
+const ROMANCE: Record<RomanceLocale, RomanceGrammar> = {
+  'fr-ca': {
+    words: FR,
+    the: (g, phrase, plural = false) => join(fr.def(g, phrase, plural), phrase),
+    a: (g, phrase) => `${fr.indef(g)} ${phrase}`,
+    of: (g, noun) => join(fr.de(g, noun), noun),
+    from: (g, noun) => join(fr.de(g, noun), noun),
+    to: (g, noun) => join(fr.a(g, noun), noun),
+    ofPlace: fr.deName,
+    agree: agreeGender,
+    fixed: { returnTo: 'Retour', lettersFrom: 'Lettres', keeper: 'Le gardien', in: 'à' },
+  },
+  'it-it': {
+    words: IT,
+    the: (g, phrase, plural = false) => join(itDef(g, phrase, plural), phrase),
+    a: (g, phrase) => join(itIndef(g, phrase), phrase),
+    of: (g, noun) => join(itPrep('di', g, noun), noun),
+    from: (g, noun) => join(itPrep('da', g, noun), noun),
+    to: (g, noun) => join(itPrep('a', g, noun), noun),
+    ofPlace: (place) => `di ${place}`,
+    agree: agreeGender,
+    fixed: { returnTo: 'Ritorno', lettersFrom: 'Lettere', keeper: 'Il custode', in: 'a' },
+  },
+  'es-es': {
+    words: ES,
+    // The stressed-a rule looks at the word right after the article.
+    the: (g, phrase, plural = false) => `${es.def(g, firstWord(phrase), plural)} ${phrase}`,
+    a: (g, phrase) => `${es.indef(g, firstWord(phrase))} ${phrase}`,
+    of: (g, noun) => `${es.de(g, noun)} ${noun}`,
+    from: (g, noun) => `${es.de(g, noun)} ${noun}`,
+    to: (g, noun) => `${es.a(g, noun)} ${noun}`,
+    ofPlace: (place) => `de ${place}`,
+    agree: agreeGender,
+    fixed: { returnTo: 'Regreso', lettersFrom: 'Cartas', keeper: 'El guardián', in: 'en' },
+  },
+  'pt-pt': {
+    words: PT,
+    the: (g, phrase, plural = false) => `${pt.def(g, plural)} ${phrase}`,
+    a: (g, phrase) => `${pt.indef(g)} ${phrase}`,
+    of: (g, noun) => `${pt.de(g)} ${noun}`,
+    from: (g, noun) => `${pt.de(g)} ${noun}`,
+    to: (g, noun) => `${pt.a(g)} ${noun}`,
+    ofPlace: (place) => `de ${place}`,
+    agree: agreeGender,
+    fixed: { returnTo: 'Regresso', lettersFrom: 'Cartas', keeper: 'O guardião', in: 'em' },
+  },
+};
+
+const isRomance = (locale: TranslatedLocale): locale is RomanceLocale => locale in ROMANCE;
+
 // ---- Titles ----
 
 /** The title in `locale`, or null when such titles keep their original name (music, game, ...). */
@@ -1078,7 +1141,7 @@ export function translateTitle(locale: TranslatedLocale, parts: TitleParts): str
     case 'it-it':
     case 'es-es':
     case 'pt-pt':
-      return capitalize(romanceTitle(locale, kind, parts));
+      return capitalize(romanceTitle(ROMANCE[locale], kind, parts));
     case 'de-de': {
       const noun = at(DE_NOUNS, parts.noun);
       const stem = at(DE_ADJECTIVES, parts.adjective);
@@ -1114,7 +1177,7 @@ export function translateTitle(locale: TranslatedLocale, parts: TitleParts): str
     case 'my-ms': {
       const noun = at(MS_NOUNS, parts.noun);
       const adjective = at(MS_ADJECTIVES, parts.adjective);
-      const place = at(PLACES_EN, parts.place);
+      const place = at(PLACES, parts.place);
       // Plural by doubling the head word: Rumah-Rumah Api.
       const [head = noun, ...rest] = noun.split(' ');
       const plural = [`${head}-${head}`, ...rest].join(' ');
@@ -1132,63 +1195,113 @@ export function translateTitle(locale: TranslatedLocale, parts: TitleParts): str
   }
 }
 
-function romanceTitle(locale: 'fr-ca' | 'it-it' | 'es-es' | 'pt-pt', kind: TitleKind, parts: TitleParts) {
-  const words = { 'fr-ca': FR, 'it-it': IT, 'es-es': ES, 'pt-pt': PT }[locale];
-  const noun = at(words.nouns, parts.noun);
-  const adjective = romanceAdjective(at(words.adjectives, parts.adjective));
-  const place = at(words.places, parts.place);
-  const g = noun[1];
-  const singular = romancePhrase(adjective, noun, false);
-  const plural = romancePhrase(adjective, noun, true);
-  switch (locale) {
-    case 'fr-ca':
-      return {
-        theAN: join(fr.def(g, singular), singular),
-        NofP: `${join(fr.def(g, noun[0]), noun[0])} ${fr.deName(place)}`,
-        ANs: `les ${plural}`,
-        returnTo: `Retour ${join(fr.a(g, noun[0]), noun[0])}`,
-        aAN: `${fr.indef(g)} ${singular}`,
-        lettersFrom: `Lettres ${join(fr.de(g, noun[0]), noun[0])}`,
-        keeper: `Le gardien ${join(fr.de(g, noun[0]), noun[0])}`,
-        NinP: `${fr.indef(g)} ${noun[0]} à ${place}`,
-      }[kind];
-    case 'it-it':
-      return {
-        theAN: join(itDef(g, singular), singular),
-        NofP: `${join(itDef(g, noun[0]), noun[0])} di ${place}`,
-        ANs: join(itDef(g, plural, true), plural),
-        returnTo: `Ritorno ${join(itPrep('a', g, noun[0]), noun[0])}`,
-        aAN: join(itIndef(g, singular), singular),
-        lettersFrom: `Lettere ${join(itPrep('da', g, noun[0]), noun[0])}`,
-        keeper: `Il custode ${join(itPrep('di', g, noun[0]), noun[0])}`,
-        NinP: `${join(itIndef(g, noun[0]), noun[0])} a ${place}`,
-      }[kind];
-    case 'es-es':
-      return {
-        theAN: `${es.def(g, adjective.before ? '' : noun[0])} ${singular}`,
-        NofP: `${es.def(g, noun[0])} ${noun[0]} de ${place}`,
-        ANs: `${es.def(g, noun[2], true)} ${plural}`,
-        returnTo: `Regreso ${es.a(g, noun[0])} ${noun[0]}`,
-        aAN: `${es.indef(g, adjective.before ? '' : noun[0])} ${singular}`,
-        lettersFrom: `Cartas ${es.de(g, noun[0])} ${noun[0]}`,
-        keeper: `El guardián ${es.de(g, noun[0])} ${noun[0]}`,
-        NinP: `${es.indef(g, noun[0])} ${noun[0]} en ${place}`,
-      }[kind];
-    case 'pt-pt':
-      return {
-        theAN: `${pt.def(g)} ${singular}`,
-        NofP: `${pt.def(g)} ${noun[0]} de ${place}`,
-        ANs: `${pt.def(g, true)} ${plural}`,
-        returnTo: `Regresso ${pt.a(g)} ${noun[0]}`,
-        aAN: `${pt.indef(g)} ${singular}`,
-        lettersFrom: `Cartas ${pt.de(g)} ${noun[0]}`,
-        keeper: `O guardião ${pt.de(g)} ${noun[0]}`,
-        NinP: `${pt.indef(g)} ${noun[0]} em ${place}`,
-      }[kind];
+/** A title of a Romance language: one template per kind, the language's articles filled in. */
+function romanceTitle(grammar: RomanceGrammar, kind: TitleKind, parts: TitleParts): string {
+  const noun = at(grammar.words.nouns, parts.noun);
+  const adjective = romanceAdjective(at(grammar.words.adjectives, parts.adjective));
+  const place = at(grammar.words.places, parts.place);
+  const [n, g] = noun;
+  const { the, a, of, from, to, ofPlace, fixed } = grammar;
+  switch (kind) {
+    case 'theAN':
+      return the(g, romancePhrase(adjective, noun, false));
+    case 'NofP':
+      return `${the(g, n)} ${ofPlace(place)}`;
+    case 'ANs':
+      return the(g, romancePhrase(adjective, noun, true), true);
+    case 'returnTo':
+      return `${fixed.returnTo} ${to(g, n)}`;
+    case 'aAN':
+      return a(g, romancePhrase(adjective, noun, false));
+    case 'lettersFrom':
+      return `${fixed.lettersFrom} ${from(g, n)}`;
+    case 'keeper':
+      return `${fixed.keeper} ${of(g, n)}`;
+    case 'NinP':
+      return `${a(g, n)} ${fixed.in} ${place}`;
   }
 }
 
 // ---- Descriptions ----
+
+/** What a Romance description is written with: the title, the genre (lower case), the place and the noun. */
+interface RomanceWordsOfDescription {
+  title: string;
+  genre: string;
+  place: string;
+  /** The noun with its indefinite article, definite article, and "of the". */
+  a: string;
+  the: string;
+  of: string;
+  agree: (masculine: string, feminine: string) => string;
+}
+
+/** Each Romance language's description of each media type. */
+const ROMANCE_DESCRIPTIONS: Record<
+  RomanceLocale,
+  Record<MediaType, (w: RomanceWordsOfDescription) => string>
+> = {
+  'fr-ca': {
+    movie: (w) =>
+      `${w.title} (${w.genre}) : à ${w.place}, ${w.a} ${w.agree('oublié', 'oubliée')} bouleverse la vie d'une famille qui croyait avoir tout vu.`,
+    music: (w) =>
+      `${w.title} réunit des morceaux (${w.genre}) enregistrés entre ${w.place} et la route, construits autour du motif ${w.of}.`,
+    ebook: (w) =>
+      `Dans ${w.title} (${w.genre}), qui commence à ${w.place}, ${w.a} ${w.agree('disparu', 'disparue')} soulève des questions que personne ne voulait poser.`,
+    audiobook: (w) =>
+      `${w.title}, lu à voix haute : ${w.genre} à écouter autour ${w.of}, un voyage jusqu'à ${w.place} et les rencontres du chemin.`,
+    game: (w) =>
+      `${w.title} est un jeu (${w.genre}) : guidez ${w.the} à travers des niveaux toujours plus rapides et battez votre record.`,
+    software: (w) =>
+      `${w.title} est un petit outil (${w.genre}) pour le travail de tous les jours : rapide, hors ligne et sans superflu.`,
+    stream: (w) => `En direct de ${w.place} (${w.genre}) : ${w.title}, avec commentaires et reprises.`,
+  },
+  'it-it': {
+    movie: (w) =>
+      `${w.title} (${w.genre}): a ${w.place}, ${w.a} ${w.agree('dimenticato', 'dimenticata')} cambia tutto per una famiglia convinta di aver già visto tutto.`,
+    music: (w) =>
+      `${w.title} raccoglie brani (${w.genre}) registrati tra ${w.place} e la strada, costruiti attorno al motivo ${w.of}.`,
+    ebook: (w) =>
+      `In ${w.title} (${w.genre}), che comincia a ${w.place}, ${w.a} ${w.agree('scomparso', 'scomparsa')} solleva domande che nessuno voleva porre.`,
+    audiobook: (w) =>
+      `${w.title}, letto ad alta voce: ${w.genre} da ascoltare su ${w.a}, un viaggio fino a ${w.place} e le persone incontrate lungo la strada.`,
+    game: (w) =>
+      `${w.title} è un gioco (${w.genre}): guida ${w.the} attraverso livelli sempre più veloci e batti il tuo record.`,
+    software: (w) =>
+      `${w.title} è un piccolo strumento (${w.genre}) per il lavoro di ogni giorno: veloce, offline e senza fronzoli.`,
+    stream: (w) => `In diretta da ${w.place} (${w.genre}): ${w.title}, con commento e replay.`,
+  },
+  'es-es': {
+    movie: (w) =>
+      `${w.title} (${w.genre}): en ${w.place}, ${w.a} ${w.agree('olvidado', 'olvidada')} lo cambia todo para una familia que creía haberlo visto todo.`,
+    music: (w) =>
+      `${w.title} reúne piezas (${w.genre}) grabadas entre ${w.place} y la carretera, construidas en torno al motivo ${w.of}.`,
+    ebook: (w) =>
+      `En ${w.title} (${w.genre}), que empieza en ${w.place}, ${w.a} ${w.agree('desaparecido', 'desaparecida')} plantea preguntas que nadie quería hacer.`,
+    audiobook: (w) =>
+      `${w.title}, en voz alta: ${w.genre} para escuchar sobre ${w.a}, un viaje a ${w.place} y la gente que se encuentra por el camino.`,
+    game: (w) =>
+      `${w.title} es un juego (${w.genre}): guía ${w.the} a través de niveles cada vez más rápidos y supera tu récord.`,
+    software: (w) =>
+      `${w.title} es una pequeña herramienta (${w.genre}) para el trabajo diario: rápida, sin conexión y sin distracciones.`,
+    stream: (w) => `En directo desde ${w.place} (${w.genre}): ${w.title}, con comentarios y repeticiones.`,
+  },
+  'pt-pt': {
+    movie: (w) =>
+      `${w.title} (${w.genre}): em ${w.place}, ${w.a} ${w.agree('esquecido', 'esquecida')} muda tudo para uma família que julgava já ter visto tudo.`,
+    music: (w) =>
+      `${w.title} reúne peças (${w.genre}) gravadas entre ${w.place} e a estrada, construídas em torno do motivo ${w.of}.`,
+    ebook: (w) =>
+      `Em ${w.title} (${w.genre}), que começa em ${w.place}, ${w.a} ${w.agree('desaparecido', 'desaparecida')} levanta perguntas que ninguém queria fazer.`,
+    audiobook: (w) =>
+      `${w.title}, lido em voz alta: ${w.genre} para ouvir sobre ${w.a}, uma viagem até ${w.place} e as pessoas encontradas pelo caminho.`,
+    game: (w) =>
+      `${w.title} é um jogo (${w.genre}): guia ${w.the} por níveis cada vez mais rápidos e bate o teu recorde.`,
+    software: (w) =>
+      `${w.title} é uma pequena ferramenta (${w.genre}) para o dia a dia: rápida, offline e sem complicações.`,
+    stream: (w) => `Em direto de ${w.place} (${w.genre}): ${w.title}, com comentários e repetições.`,
+  },
+};
 
 /** The description in `locale`, built from the same picks as the English one. */
 export function translateDescription(
@@ -1199,21 +1312,20 @@ export function translateDescription(
 ): string {
   const genre = translateGenre(locale, parts.genre);
   const lower = genre.toLocaleLowerCase(locale);
+  if (isRomance(locale)) {
+    const grammar = ROMANCE[locale];
+    const [n, g] = at(grammar.words.nouns, parts.noun);
+    return ROMANCE_DESCRIPTIONS[locale][type]({
+      title,
+      genre: lower,
+      place: at(grammar.words.places, parts.place),
+      a: grammar.a(g, n),
+      the: grammar.the(g, n),
+      of: grammar.of(g, n),
+      agree: (masculine, feminine) => grammar.agree(g, masculine, feminine),
+    });
+  }
   switch (locale) {
-    case 'fr-ca': {
-      const noun = at(FR.nouns, parts.noun);
-      const [n, g] = noun;
-      const place = at(FR.places, parts.place);
-      return {
-        movie: `${title} (${lower}) : à ${place}, ${fr.indef(g)} ${n} ${fr.agree(g, 'oublié', 'oubliée')} bouleverse la vie d'une famille qui croyait avoir tout vu.`,
-        music: `${title} réunit des morceaux (${lower}) enregistrés entre ${place} et la route, construits autour du motif ${join(fr.de(g, n), n)}.`,
-        ebook: `Dans ${title} (${lower}), qui commence à ${place}, ${fr.indef(g)} ${n} ${fr.agree(g, 'disparu', 'disparue')} soulève des questions que personne ne voulait poser.`,
-        audiobook: `${title}, lu à voix haute : ${lower} à écouter autour ${join(fr.de(g, n), n)}, un voyage jusqu'à ${place} et les rencontres du chemin.`,
-        game: `${title} est un jeu (${lower}) : guidez ${join(fr.def(g, n), n)} à travers des niveaux toujours plus rapides et battez votre record.`,
-        software: `${title} est un petit outil (${lower}) pour le travail de tous les jours : rapide, hors ligne et sans superflu.`,
-        stream: `En direct de ${place} (${lower}) : ${title}, avec commentaires et reprises.`,
-      }[type];
-    }
     case 'de-de': {
       const noun = at(DE_NOUNS, parts.noun);
       const g = noun[1];
@@ -1226,49 +1338,6 @@ export function translateDescription(
         game: `${title} ist ein Spiel (${genre}): Führe ${de.acc(g)} ${de.oblique(noun)} durch immer schnellere Level und schlage deinen Rekord.`,
         software: `${title} ist ein kleines Werkzeug (${genre}) für den Alltag: schnell, offline und ohne Ballast.`,
         stream: `Live aus ${place} (${genre}): ${title}, mit Kommentar und Wiederholungen.`,
-      }[type];
-    }
-    case 'it-it': {
-      const noun = at(IT.nouns, parts.noun);
-      const [n, g] = noun;
-      const place = at(IT.places, parts.place);
-      const agree = (masculine: string) => (g === 'f' ? `${masculine.slice(0, -1)}a` : masculine);
-      return {
-        movie: `${title} (${lower}): a ${place}, ${join(itIndef(g, n), n)} ${agree('dimenticato')} cambia tutto per una famiglia convinta di aver già visto tutto.`,
-        music: `${title} raccoglie brani (${lower}) registrati tra ${place} e la strada, costruiti attorno al motivo ${join(itPrep('di', g, n), n)}.`,
-        ebook: `In ${title} (${lower}), che comincia a ${place}, ${join(itIndef(g, n), n)} ${agree('scomparso')} solleva domande che nessuno voleva porre.`,
-        audiobook: `${title}, letto ad alta voce: ${lower} da ascoltare su ${join(itIndef(g, n), n)}, un viaggio fino a ${place} e le persone incontrate lungo la strada.`,
-        game: `${title} è un gioco (${lower}): guida ${join(itDef(g, n), n)} attraverso livelli sempre più veloci e batti il tuo record.`,
-        software: `${title} è un piccolo strumento (${lower}) per il lavoro di ogni giorno: veloce, offline e senza fronzoli.`,
-        stream: `In diretta da ${place} (${lower}): ${title}, con commento e replay.`,
-      }[type];
-    }
-    case 'es-es': {
-      const noun = at(ES.nouns, parts.noun);
-      const [n, g] = noun;
-      const place = at(ES.places, parts.place);
-      return {
-        movie: `${title} (${lower}): en ${place}, ${es.indef(g, n)} ${n} ${es.agree(g, 'olvidado', 'olvidada')} lo cambia todo para una familia que creía haberlo visto todo.`,
-        music: `${title} reúne piezas (${lower}) grabadas entre ${place} y la carretera, construidas en torno al motivo ${es.de(g, n)} ${n}.`,
-        ebook: `En ${title} (${lower}), que empieza en ${place}, ${es.indef(g, n)} ${n} ${es.agree(g, 'desaparecido', 'desaparecida')} plantea preguntas que nadie quería hacer.`,
-        audiobook: `${title}, en voz alta: ${lower} para escuchar sobre ${es.indef(g, n)} ${n}, un viaje a ${place} y la gente que se encuentra por el camino.`,
-        game: `${title} es un juego (${lower}): guía ${es.def(g, n)} ${n} a través de niveles cada vez más rápidos y supera tu récord.`,
-        software: `${title} es una pequeña herramienta (${lower}) para el trabajo diario: rápida, sin conexión y sin distracciones.`,
-        stream: `En directo desde ${place} (${lower}): ${title}, con comentarios y repeticiones.`,
-      }[type];
-    }
-    case 'pt-pt': {
-      const noun = at(PT.nouns, parts.noun);
-      const [n, g] = noun;
-      const place = at(PT.places, parts.place);
-      return {
-        movie: `${title} (${lower}): em ${place}, ${pt.indef(g)} ${n} ${pt.agree(g, 'esquecido', 'esquecida')} muda tudo para uma família que julgava já ter visto tudo.`,
-        music: `${title} reúne peças (${lower}) gravadas entre ${place} e a estrada, construídas em torno do motivo ${pt.de(g)} ${n}.`,
-        ebook: `Em ${title} (${lower}), que começa em ${place}, ${pt.indef(g)} ${n} ${pt.agree(g, 'desaparecido', 'desaparecida')} levanta perguntas que ninguém queria fazer.`,
-        audiobook: `${title}, lido em voz alta: ${lower} para ouvir sobre ${pt.indef(g)} ${n}, uma viagem até ${place} e as pessoas encontradas pelo caminho.`,
-        game: `${title} é um jogo (${lower}): guia ${pt.def(g)} ${n} por níveis cada vez mais rápidos e bate o teu recorde.`,
-        software: `${title} é uma pequena ferramenta (${lower}) para o dia a dia: rápida, offline e sem complicações.`,
-        stream: `Em direto de ${place} (${lower}): ${title}, com comentários e repetições.`,
       }[type];
     }
     case 'ja-jp': {
@@ -1286,7 +1355,7 @@ export function translateDescription(
     }
     case 'my-ms': {
       const n = at(MS_NOUNS, parts.noun).toLocaleLowerCase('ms');
-      const place = at(PLACES_EN, parts.place);
+      const place = at(PLACES, parts.place);
       return {
         movie: `${title} (${lower}): di ${place}, sebuah ${n} yang dilupakan mengubah segalanya bagi sebuah keluarga yang menyangka telah melihat semuanya.`,
         music: `${title} menghimpunkan karya ${lower} yang dirakam antara ${place} dan perjalanan, berteraskan motif ${n}.`,
@@ -1300,29 +1369,28 @@ export function translateDescription(
   }
 }
 
+/** Episode titles and descriptions per language; {series} is the series' translated title, {n} the number. */
+const EPISODES: Record<TranslatedLocale, { title: string; description: string }> = {
+  'fr-ca': { title: '{series} : épisode {n}', description: 'Épisode {n} de {series}.' },
+  'de-de': { title: '{series}: Folge {n}', description: 'Folge {n} von {series}.' },
+  'it-it': { title: '{series}: episodio {n}', description: 'Episodio {n} di {series}.' },
+  'pt-pt': { title: '{series}: episódio {n}', description: 'Episódio {n} de {series}.' },
+  'es-es': { title: '{series}: episodio {n}', description: 'Episodio {n} de {series}.' },
+  'ja-jp': { title: '{series} 第{n}話', description: '『{series}』第{n}話。' },
+  'my-ms': { title: '{series}: Episod {n}', description: 'Episod {n} bagi {series}.' },
+};
+
 /** An episode's title and description in `locale`, from its series' translated title. */
 export function translateEpisode(
   locale: TranslatedLocale,
   series: string,
   episode: number,
 ): { title: string; description: string } {
-  const e = String(episode);
-  switch (locale) {
-    case 'fr-ca':
-      return { title: `${series} : épisode ${e}`, description: `Épisode ${e} de ${series}.` };
-    case 'de-de':
-      return { title: `${series}: Folge ${e}`, description: `Folge ${e} von ${series}.` };
-    case 'it-it':
-      return { title: `${series}: episodio ${e}`, description: `Episodio ${e} di ${series}.` };
-    case 'pt-pt':
-      return { title: `${series}: episódio ${e}`, description: `Episódio ${e} de ${series}.` };
-    case 'es-es':
-      return { title: `${series}: episodio ${e}`, description: `Episodio ${e} de ${series}.` };
-    case 'ja-jp':
-      return { title: `${series} 第${e}話`, description: `『${series}』第${e}話。` };
-    case 'my-ms':
-      return { title: `${series}: Episod ${e}`, description: `Episod ${e} bagi ${series}.` };
-  }
+  // One pass, so braces in a series title are never read as placeholders.
+  const fill = (template: string) =>
+    template.replace(/\{(series|n)\}/g, (_match, name: string) => (name === 'n' ? String(episode) : series));
+  const { title, description } = EPISODES[locale];
+  return { title: fill(title), description: fill(description) };
 }
 
 export const isTranslatedLocale = (locale: string): locale is TranslatedLocale =>

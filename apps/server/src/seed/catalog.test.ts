@@ -19,19 +19,16 @@ describe('createRandom', () => {
 });
 
 describe('seedCatalog on SQLite at full size', () => {
-  it('seeds at least 5,000 titles over the two demo brands quickly', async () => {
+  it('seeds at least 5,000 titles over the two demo brands', async () => {
     const db = await createTestDb('sqlite');
     try {
       const all = await buildBrand(db);
       const five = await buildBrand(db, { mediaTypes: ['audiobook', 'ebook', 'music', 'movie', 'stream'] });
-      const started = performance.now();
       const result = await seedCatalog(db, [
         { id: all.id, mediaTypes: MEDIA_TYPES },
         { id: five.id, mediaTypes: ['audiobook', 'ebook', 'music', 'movie', 'stream'] },
       ]);
-      const ms = performance.now() - started;
       expect(result.titles).toBeGreaterThanOrEqual(5000);
-      expect(ms).toBeLessThan(20_000);
       const types = await db.kysely
         .selectFrom('media_items')
         .select(['media_type'])

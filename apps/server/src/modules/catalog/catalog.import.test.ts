@@ -249,6 +249,15 @@ describe.each(ENGINES)('catalog import (%s)', (engine) => {
     expect(audiobook?.people.map((p) => [p.role, p.person.title])).toEqual([['author', 'Teodor Lind']]);
     expect(audiobook?.durationSeconds).toBe(143);
     expect(audiobook?.releaseYear).toBe(2024);
+    // Its chapters (the MP4 chapter track) as children, as the seed's audiobooks have them.
+    expect(
+      audiobook?.children.map((c) => [c.position, c.title, c.durationSeconds, c.playbackKey?.split('#')[1]]),
+    ).toEqual([
+      [1, 'Where the River Meets the Sea', 51, 't=0,51.227'],
+      [2, 'The Mill and the Tributary', 45, 't=51.227,96.05'],
+      [3, 'The Source, More or Less', 47, 't=96.05,143.048'],
+    ]);
+    expect(audiobook?.children[0]?.playbackKey?.split('#')[0]).toBe(audiobook?.playbackKey);
 
     const [ebookCard] = (await repo.listNewReleases(brand.id, 'ebook', null, 10)).items;
     const ebook = await repo.findMedia(brand.id, 'ebook', ebookCard?.id ?? 0, [], 'en-us');
@@ -292,6 +301,48 @@ describe.each(ENGINES)('catalog import (%s)', (engine) => {
     expect(await db.kysely.selectFrom('media_items').select('id').orderBy('id').execute()).toEqual(before);
     expect(await listAll(imported)).toEqual(files);
   }, 120_000);
+
+  it('imports an MP3 audiobook with its ID3 chapters and rejects files with malformed chapters whole', async () => {
+    const mp3 = await readFile(join(DEMO, 'audiobooks/the-lighthouse-keepers-clock.mp3'));
+    const m4b = await readFile(join(DEMO, 'audiobooks/a-map-of-small-rivers.m4b'));
+    await writeFile(join(input, 'clock.mp3'), mp3);
+    // The third chapter (CHAP "ch2") starts where the first does: two chapters at one time.
+    const badMp3 = Buffer.from(mp3);
+    badMp3.writeUInt32BE(0, badMp3.indexOf('ch2\u0000', badMp3.indexOf('CHAP')) + 4);
+    await writeFile(join(input, 'clock-bad-chapters.mp3'), badMp3);
+    // The chapter track's chunk offset points past the end of the file.
+    const badM4b = Buffer.from(m4b);
+    const moovEnd = badM4b.indexOf('mdat', badM4b.indexOf('moov'));
+    const stco = badM4b.subarray(0, moovEnd).lastIndexOf('stco');
+    badM4b.writeUInt32BE(0x7fffff00, stco + 12);
+    await writeFile(join(input, 'rivers-bad-chapters.m4b'), badM4b);
+
+    const outcomes = byPath((await run()).outcomes);
+    expect(outcomes.get('clock.mp3')?.status).toBe('imported');
+    for (const path of ['clock-bad-chapters.mp3', 'rivers-bad-chapters.m4b']) {
+      const outcome = outcomes.get(path);
+      expect(outcome?.status, path).toBe('rejected');
+      expect(outcome?.status === 'rejected' ? outcome.reason : '', path).toMatch(/^malformed chapters: /);
+    }
+
+    const repo = createCatalogRepository(db.kysely, db.dialect);
+    const books = (await repo.listNewReleases(brand.id, 'audiobook', null, 10)).items;
+    expect(books.map((b) => b.title)).toEqual(["The Lighthouse Keeper's Clock"]);
+    const book = await repo.findMedia(brand.id, 'audiobook', books[0]?.id ?? 0);
+    expect(book?.children.map((c) => [c.position, c.title, c.durationSeconds])).toEqual([
+      [1, 'The Clock That Ran Late', 36],
+      [2, 'A Ship Not on the Chart', 43],
+      [3, 'Eleven Minutes', 47],
+      [4, 'The Keeper Answers', 43],
+    ]);
+    expect(book?.people.map((p) => [p.role, p.person.title])).toEqual([['author', 'Marian Holt']]);
+    // Only the good file's title and chapters, and only its copy.
+    const rows = await db.kysely.selectFrom('media_items').select('id').execute();
+    expect(rows).toHaveLength(5);
+    const files = (await listAll(imported)).filter((f) => !f.startsWith('thumbnails/'));
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/-clock\.mp3$/);
+  }, 60_000);
 
   it('leaves no row and no file behind when placing the copy fails inside the transaction', async () => {
     const content = VALID_EPUB;

@@ -18,6 +18,7 @@ import {
   type PersonRole,
   createCatalogRepository,
 } from './catalog.repository';
+import { ChapterError, type ImportedChapter, readChapters } from './catalog.import-chapters';
 
 /*
  * `npm run catalog:import -- --brand <slug> <folder>` (issue 3, part 5): imports a folder of real media
@@ -26,7 +27,8 @@ import {
  * - MP3 / M4A: a music track, filed under its album (album + album artist; made on first track).
  *   M4B, and MP3 / M4A tagged as an audiobook or with chapters: an audiobook, its chapters as children.
  *   Tags via music-metadata: title, artist / album artist, album, track number, year or date, genre,
- *   duration, chapters, embedded cover.
+ *   duration, embedded cover; chapters (MP4 chapter track or Nero `chpl`, ID3 `CHAP`/`CTOC`) via
+ *   catalog.import-chapters.ts. A malformed chapter list rejects the file.
  * - EPUB: an ebook, from its OPF package metadata (title and titles in other languages, creators,
  *   language, publisher, date, ISBN, description, subjects, cover image).
  * - MP4 / M4V: a movie played progressively, from its MP4 tags and duration.
@@ -49,7 +51,15 @@ export interface ImportOptions {
 }
 
 export type ImportOutcome =
-  | { status: 'imported'; path: string; mediaId: number; mediaType: MediaType; title: string }
+  | {
+      status: 'imported';
+      path: string;
+      mediaId: number;
+      mediaType: MediaType;
+      title: string;
+      /** Chapters imported as the title's children (audiobooks). */
+      chapters: number;
+    }
   | { status: 'duplicate'; path: string; mediaId: number }
   | { status: 'rejected'; path: string; reason: string };
 
@@ -74,11 +84,7 @@ interface Cover {
   ext: '.jpg' | '.png' | '.webp' | '.gif';
 }
 
-interface Chapter {
-  title: string;
-  start: number;
-  end: number;
-}
+type Chapter = ImportedChapter;
 
 /** What a file says about itself, before anything is written. */
 export interface ParsedMedia {
@@ -196,16 +202,12 @@ function genresOf(values: readonly string[] | undefined): string[] {
 
 async function parseAudioOrVideo(path: string, ext: string): Promise<IAudioMetadata> {
   try {
-    return await parseFile(path, { duration: true, includeChapters: true });
-  } catch (first) {
-    // Chapter tracks some muxers write trip the chapter reader; the tags and duration still read.
-    try {
-      return await parseFile(path, { duration: true, includeChapters: false });
-    } catch {
-      throw new ImportRejection(
-        `unreadable ${ext.slice(1).toUpperCase()} file (${first instanceof Error ? clean(first.message, 120) : 'parse error'})`,
-      );
-    }
+    // Chapters are read by catalog.import-chapters.ts: music-metadata's reader misses or trips on them.
+    return await parseFile(path, { duration: true, includeChapters: false });
+  } catch (error) {
+    throw new ImportRejection(
+      `unreadable ${ext.slice(1).toUpperCase()} file (${error instanceof Error ? clean(error.message, 120) : 'parse error'})`,
+    );
   }
 }
 
@@ -216,31 +218,14 @@ export async function readAudio(path: string, ext: string): Promise<ParsedMedia>
     throw new ImportRejection('no audio found in the file (no duration)');
   const { common } = meta;
   const title = clean(common.title) || clean(basename(path, ext).replace(/[_]+/g, ' '));
-  const sampleRate = meta.format.sampleRate ?? 0;
-  const rawChapters = meta.format.chapters ?? [];
-  const chapters: Chapter[] = rawChapters
-    .map((chapter, index) => {
-      const start =
-        chapter.timeScale > 0
-          ? chapter.start / chapter.timeScale
-          : sampleRate > 0
-            ? chapter.sampleOffset / sampleRate
-            : 0;
-      const next = rawChapters[index + 1];
-      const nextStart = next
-        ? next.timeScale > 0
-          ? next.start / next.timeScale
-          : sampleRate > 0
-            ? next.sampleOffset / sampleRate
-            : duration
-        : duration;
-      return {
-        title: clean(chapter.title) || `Chapter ${String(index + 1)}`,
-        start,
-        end: Math.min(nextStart, duration),
-      };
-    })
-    .filter((chapter) => Number.isFinite(chapter.start) && chapter.end > chapter.start);
+  let chapters: Chapter[];
+  try {
+    chapters = await readChapters(path, ext, duration);
+  } catch (error) {
+    // A broken chapter list rejects the whole file: never an audiobook with half its chapters.
+    if (error instanceof ChapterError) throw new ImportRejection(`malformed chapters: ${error.message}`);
+    throw error;
+  }
   const genreTags = (common.genre ?? []).map((g) => g.toLowerCase());
   const isAudiobook =
     ext === '.m4b' ||
@@ -737,7 +722,14 @@ async function importFile(
       }
       return id;
     });
-    return { status: 'imported', path: shown, mediaId, mediaType: parsed.mediaType, title: parsed.title };
+    return {
+      status: 'imported',
+      path: shown,
+      mediaId,
+      mediaType: parsed.mediaType,
+      title: parsed.title,
+      chapters: parsed.chapters.length,
+    };
   } catch (error) {
     await Promise.all(
       [tempMedia, ...(tempThumb ? [tempThumb] : []), ...placed].map((file) => rm(file, { force: true })),

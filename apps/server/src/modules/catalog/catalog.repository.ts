@@ -6,14 +6,8 @@ import type { Dialect } from '../../db/database';
 import { isoNow, readJson, writeJson } from '../../db/json';
 import type { Database, MediaItemRow } from '../../db/schema';
 import { decodeIntegerCursor, decodeTextCursor, encodeCursor } from './catalog.cursor';
-import {
-  fts5Query,
-  searchDocument,
-  searchWords,
-  searchTerms,
-  tsQuery,
-  tsQueryWeighted,
-} from './catalog.search-text';
+import { searchCandidates, searchRankSql, searchScope } from './catalog.search-query';
+import { searchDocument, searchTerms, searchWords } from './catalog.search-text';
 
 /*
  * Catalog queries (docs/decisions/005-catalog-search.md). Every query is filtered by brand; lists are
@@ -194,12 +188,8 @@ export interface SearchOptions {
   locale?: string | null;
 }
 
-/**
- * Search ranks at most this many candidates per scan (one scan of titles, one of all fields), taken
- * newest first from the index of the brand, so a short prefix over a million titles costs what a
- * rare word does (docs/decisions/005).
- */
-export const SEARCH_CANDIDATE_CAP = 1_000;
+/** Words written to the search vocabulary per statement (SQLite's bound-parameter limit). */
+const VOCAB_BATCH = 500;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
 
@@ -654,6 +644,30 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
     return detail;
   }
 
+  /**
+   * The id of the brand's top-level title of a type with this slug, the newest when several share it
+   * (slugs come from titles and are not unique). Walks the new-releases index of the brand and type,
+   * so it is meant for small types such as streams (the live page's `browse/stream/live/{slug}`).
+   */
+  async function findIdBySlug(
+    brandId: number,
+    mediaType: MediaType,
+    slug: string,
+  ): Promise<number | undefined> {
+    const row = await db
+      .selectFrom('media_items as m')
+      .select('m.id')
+      .where('m.brand_id', '=', brandId)
+      .where('m.media_type', '=', mediaType)
+      .where('m.parent_id', 'is', null)
+      .where('m.slug', '=', slug)
+      .orderBy('m.release_sort', 'desc')
+      .orderBy('m.id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.id;
+  }
+
   /** Slots of the brand by slug, each with its titles in order (at most `perSlot`), in one query. */
   async function listSlotItems(
     brandId: number,
@@ -744,12 +758,10 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
    * best first within each type, the types in the product's order, in one statement. Input that holds
    * no word answers [] without a query.
    *
-   * The index is scoped to the brand, and two capped scans feed the ranking: the first
-   * SEARCH_CANDIDATE_CAP titles (in index order) whose title matches, and the first
-   * SEARCH_CANDIDATE_CAP whose title, people or description match. Title matches rank first, then
-   * the more popular, then the newer id; so a query matching half a million titles ranks at most
-   * 2 x SEARCH_CANDIDATE_CAP candidates, and with more title matches than the cap, the most popular
-   * of the first SEARCH_CANDIDATE_CAP win.
+   * Best first: title matches, then the more popular, then the newer id. The index walks each brand's
+   * titles of a type in that order (catalog.search-query.ts), so per type one scan takes the first
+   * `limit` title matches and one the first `limit` matches in any field, and each stops there: the
+   * cost follows `limit`, not the number of matches, and the ranking is exact.
    */
   async function search(brandId: number, query: string, options: SearchOptions = {}): Promise<MediaCard[]> {
     const terms = searchTerms(query);
@@ -760,66 +772,25 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
       ...CARD_COLUMNS.map((column) => sql.ref(column)),
       sql`${localizedTitle(localeOf(options.locale))} as title`,
     ]);
-    const typeList = sql.join([...types]);
-    const geo = inCountry(options.country);
-    const cap = SEARCH_CANDIDATE_CAP;
-
-    const ranked =
-      dialect === 'sqlite'
-        ? // Each scan walks the brand's doclists in rowid order and stops at the cap. No bm25: its
-          // document frequencies would read every match of every term (the brand scope matches all).
-          sql<CardRow & { type_rank: number }>`
-            select ${columns}, row_number() over (
-              partition by m.media_type
-              order by c.score, m.popularity desc, m.id desc
-            ) as type_rank
-            from (
-              select id, min(score) as score from (
-                select * from (
-                  select rowid as id, 0 as score
-                  from media_search where media_search match ${`scope : "b${String(brandId)}" AND title : (${fts5Query(terms)})`}
-                  order by rowid limit ${cap}
-                )
-                union all
-                select * from (
-                  select rowid as id, 1 as score
-                  from media_search where media_search match ${`scope : "b${String(brandId)}" AND {title people description} : (${fts5Query(terms)})`}
-                  order by rowid limit ${cap}
-                )
-              ) group by id
-            ) c
-            join media_items m on m.id = c.id
-            where m.brand_id = ${brandId}
-              and m.parent_id is null
-              and m.media_type in (${typeList})
-              and ${geo}`
-        : // The brand lexeme is ANDed in the GIN scan; LIMIT stops the heap scan at the cap.
-          sql<CardRow & { type_rank: number }>`
-            select ${columns}, row_number() over (
-              partition by m.media_type
-              order by c.score, m.popularity desc, m.id desc
-            ) as type_rank
-            from (
-              select q.brand, to_tsquery('simple'::regconfig, ${tsQuery(terms)}::text) as query,
-                to_tsquery('simple'::regconfig, ${tsQueryWeighted(terms, 'A')}::text) as title_query
-              from (select ${`brand-${String(brandId)}`}::text::tsquery as brand) q
-            ) q
-            cross join lateral (
-              select id, min(score) as score from (
-                (select s.media_id as id, 0 as score from media_search s
-                  where s.document @@ (q.brand && q.title_query) limit ${cap})
-                union all
-                (select s.media_id as id, 1 as score from media_search s
-                  where s.document @@ (q.brand && q.query) limit ${cap})
-              ) both_scans group by id
-            ) c
-            join media_items m on m.id = c.id
-            where m.brand_id = ${brandId}
-              and m.parent_id is null
-              and m.media_type in (${typeList})
-              and ${geo}`;
+    const candidates = searchCandidates({
+      dialect,
+      brandId,
+      terms,
+      types: MEDIA_TYPES.filter((type) => types.includes(type)),
+      perType,
+      geo: geoPattern(options.country) === null ? null : inCountry(options.country),
+    });
+    // The checks on m repeat what the index holds (brand, type, top-level titles only) as a safety net.
+    // The candidates are computed once, first: without MATERIALIZED, SQLite pushed `m.id = c.id` down
+    // into the scans and re-ran every FTS5 scan for each of the brand's titles (seconds per search).
     const { rows } = await sql<CardRow & { type_rank: number }>`
-      select * from (${ranked}) ranked
+      with c as materialized (${candidates})
+      select * from (
+        select ${columns}, row_number() over (partition by m.media_type order by c.score, c.rank) as type_rank
+        from c
+        join media_items m on m.id = c.id
+        where m.brand_id = ${brandId} and m.parent_id is null
+      ) ranked
       where type_rank <= ${perType}
       order by media_type, type_rank`.execute(db);
 
@@ -831,12 +802,13 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
 
   /**
    * Writes the search rows of titles from their current title and every translated title, people
-   * and description, scoped to their brand (migration 0007).
+   * and description, under their brand and type scope and their rank key (migration 0009). Called
+   * when any of those or the popularity changes.
    */
   async function reindex(trx: Kysely<Database>, ids: readonly number[]): Promise<void> {
     const top = await trx
       .selectFrom('media_items')
-      .select(['id', 'brand_id', 'title', 'description'])
+      .select(['id', 'brand_id', 'media_type', 'popularity', 'title', 'description'])
       .where('id', 'in', ids)
       .where('parent_id', 'is', null)
       .execute();
@@ -871,31 +843,55 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
       titlesOf.set(row.media_id, [...(titlesOf.get(row.media_id) ?? []), row.title]);
     const documents = top.map((row) => ({
       id: row.id,
+      rank: searchRankSql(dialect, { popularity: row.popularity, id: row.id, mediaType: row.media_type }),
+      scope: searchScope(row.brand_id),
       brandId: row.brand_id,
+      mediaType: row.media_type,
       // Each distinct word once: translations often repeat the original's names and places.
       title: [...new Set(searchWords([row.title, ...(titlesOf.get(row.id) ?? [])].join(' ')))].join(' '),
       people: searchDocument((peopleOf.get(row.id) ?? []).join(' ')),
       description: searchDocument(row.description),
     }));
     if (dialect === 'sqlite') {
-      await sql`delete from media_search where rowid in (${sql.join(documents.map((d) => d.id))})`.execute(
-        trx,
-      );
-      await sql`insert into media_search (rowid, title, people, description, scope) values ${sql.join(
-        documents.map(
-          (d) => sql`(${d.id}, ${d.title}, ${d.people}, ${d.description}, ${`b${String(d.brandId)}`})`,
-        ),
+      const idList = sql.join(documents.map((d) => d.id));
+      const oldKeys = sql`select rank from media_search_keys where media_id in (${idList})`;
+      await sql`delete from media_search where rowid in (${oldKeys})`.execute(trx);
+      await sql`delete from media_search_title where rowid in (${oldKeys})`.execute(trx);
+      await sql`insert or replace into media_search_keys (media_id, rank) values ${sql.join(
+        documents.map((d) => sql`(${d.id}, ${d.rank})`),
       )}`.execute(trx);
+      const keyOf = (id: number) => sql`(select rank from media_search_keys where media_id = ${id})`;
+      await sql`insert into media_search (rowid, title, people, description, scope) values ${sql.join(
+        documents.map((d) => sql`(${keyOf(d.id)}, ${d.title}, ${d.people}, ${d.description}, ${d.scope})`),
+      )}`.execute(trx);
+      await sql`insert into media_search_title (rowid, title, scope) values ${sql.join(
+        documents.map((d) => sql`(${keyOf(d.id)}, ${d.title}, ${d.scope})`),
+      )}`.execute(trx);
+      const words = [
+        ...new Set(documents.flatMap((d) => `${d.title} ${d.people} ${d.description}`.split(' '))),
+      ];
+      const terms = words.filter((word) => word !== '');
+      for (let start = 0; start < terms.length; start += VOCAB_BATCH) {
+        await sql`insert or ignore into media_search_vocab (term) values ${sql.join(
+          terms.slice(start, start + VOCAB_BATCH).map((term) => sql`(${term})`),
+        )}`.execute(trx);
+      }
       return;
     }
-    const vector = (text: string, weight: 'A' | 'B' | 'D') =>
-      sql`setweight(to_tsvector('simple'::regconfig, ${text}::text), ${sql.lit(weight)})`;
-    await sql`insert into media_search (media_id, document) values ${sql.join(
-      documents.map(
-        (d) =>
-          sql`(${d.id}, ${vector(d.title, 'A')} || ${vector(d.people, 'B')} || ${vector(d.description, 'D')} || ${`brand-${String(d.brandId)}`}::text::tsvector)`,
-      ),
-    )} on conflict (media_id) do update set document = excluded.document`.execute(trx);
+    const vector = (text: string) => sql`to_tsvector('simple'::regconfig, ${text}::text)`;
+    await sql`insert into media_search (media_id, brand_id, media_type, rank, title_document, document)
+      values ${sql.join(
+        documents.map(
+          (d) =>
+            sql`(${d.id}, ${d.brandId}, ${d.mediaType}, ${d.rank}, ${vector(d.title)}, ${vector(
+              [d.title, d.people, d.description].join(' '),
+            )})`,
+        ),
+      )}
+      on conflict (media_id) do update set brand_id = excluded.brand_id, media_type = excluded.media_type,
+        rank = excluded.rank, title_document = excluded.title_document, document = excluded.document`.execute(
+      trx,
+    );
   }
 
   /**
@@ -1049,7 +1045,12 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
         .where('id', '=', id)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return false;
-      if (changes.title !== undefined || changes.description !== undefined) await reindex(trx, [id]);
+      if (
+        changes.title !== undefined ||
+        changes.description !== undefined ||
+        changes.popularity !== undefined
+      )
+        await reindex(trx, [id]);
       return true;
     });
   }
@@ -1111,6 +1112,7 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
 
   return {
     findMedia,
+    findIdBySlug,
     listNewReleases,
     listPopular,
     listByGenre,

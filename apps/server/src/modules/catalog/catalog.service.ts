@@ -201,6 +201,19 @@ export function createCatalogService({ repository, subscriptions }: CatalogServi
     return present(detail, brand.cdnServer, detail.children);
   }
 
+  /**
+   * content.liveStream: the brand's stream named by its slug (the live page's URL), answered and
+   * guarded exactly as content.media answers its id. NOT_FOUND when no stream of the brand has the
+   * slug (or the text cannot be a slug); the newest stream wins when several share one.
+   */
+  async function liveStream(ctx: RequestContext, slug: string): Promise<MediaItemView | null> {
+    if (slug.length > MAX_SLUG_LENGTH || !SLUG_PATTERN.test(slug))
+      throw notFound('Media not found', 'media_not_found');
+    const id = await repository.findIdBySlug(ctx.brand.config.id, 'stream', slug);
+    if (id === undefined) throw notFound('Media not found', 'media_not_found');
+    return media(ctx, 'stream', id);
+  }
+
   /** A card with its thumbnail origin resolved to the brand CDN when stored without one. */
   const card = (ctx: RequestContext, item: MediaCard): MediaCardView => ({
     id: item.id,
@@ -317,10 +330,13 @@ export function createCatalogService({ repository, subscriptions }: CatalogServi
     }));
   }
 
-  return { media, list, genres, search, slotsWithTags };
+  return { media, liveStream, list, genres, search, slotsWithTags };
 }
 
 const MAX_SLOT_TAGS = 50;
+/** Title slugs as the repository makes them: lower-case letters, digits and hyphens. */
+const SLUG_PATTERN = /^[a-z0-9-]+$/;
+const MAX_SLUG_LENGTH = 80;
 
 /** A title on a shelf, a list page or in search results. */
 export interface MediaCardView {

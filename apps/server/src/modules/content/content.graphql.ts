@@ -24,6 +24,12 @@ export const contentTypeDefs = /* GraphQL */ `
     """
     media(mediaType: String!, id: Int!, country: String): MediaItem
     """
+    The brand's stream whose slug a live page's URL names (browse/stream/live/{slug}), answered and guarded
+    as content.media answers its id; the newest stream when several share the slug. Errors NOT_FOUND when
+    the brand has no stream with it.
+    """
+    liveStream(slug: String!): MediaItem
+    """
     The brand's slots named by tags (slot slugs: movie_free, ebook_free, audiobook_free, new_releases,
     popular, staff_picks, seasonal_winter...), in the order asked, each with up to 24 titles; one SQL
     statement. Titles hidden on this device (game, software on iPhone) or unplayable in the request's

@@ -9,6 +9,8 @@ export const contentResolvers = {
       context.services.content.menuItems(requireCaller(context), args.brandId),
     media: (_parent: unknown, args: { mediaType: string; id: number }, context: GraphQLContext) =>
       context.services.catalog.media(requireCaller(context), args.mediaType, args.id),
+    liveStream: (_parent: unknown, args: { slug: string }, context: GraphQLContext) =>
+      context.services.catalog.liveStream(requireCaller(context), args.slug),
     slotsWithTags: (_parent: unknown, args: { tags: string[] }, context: GraphQLContext) =>
       context.services.catalog.slotsWithTags(requireCaller(context), args.tags),
     list: (

@@ -16,7 +16,12 @@ import {
   getGenres,
   getMediaPage,
 } from './browse-queries';
-import { type LiveStreams, getLiveStreamBySlug, getLiveStreams } from './get-live-streams';
+import {
+  type LiveStreamResult,
+  type LiveStreams,
+  getLiveStreamBySlug,
+  getLiveStreams,
+} from './get-live-streams';
 import { type MediaDetailsResult, getMediaDetails } from './get-media-details';
 
 /** Tabs of a media type's browse page besides its overview (spec section 2). */
@@ -151,14 +156,14 @@ export function createMediaDetailsLoader(offered: OfferedMediaTypes, deps: Brows
 
 export type LiveData =
   | { media: MediaType; slug: null; live: LiveStreams }
-  | { media: MediaType; slug: string; stream: Exclude<MediaDetailsResult, { kind: 'not-found' }> };
+  | { media: MediaType; slug: string; stream: Exclude<LiveStreamResult, { kind: 'not-found' }> };
 
 /** `browse/{media}/live/{slug?}`: the streams' schedules, or one stream's; live stats exist for streams only. */
 export function createLiveLoader(offered: OfferedMediaTypes, deps: BrowseLoaderDeps) {
   return browseLoader(offered, deps, async (media, { params, request }): Promise<LiveData> => {
     if (media !== 'stream') notFound();
     const slug = params.slug ?? null;
-    if (slug === null) return { media, slug, live: await getLiveStreams(request.signal) };
+    if (slug === null) return { media, slug, live: await getLiveStreams(null, request.signal) };
     const stream = await getLiveStreamBySlug(slug, request.signal);
     if (stream.kind === 'not-found') {
       logger.warn(`Live stream not found: ${slug.slice(0, 64)}`);

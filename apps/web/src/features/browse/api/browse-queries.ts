@@ -44,11 +44,12 @@ const MEDIA_LIST_QUERY = gql<
   }
 `);
 
-/** One page of `content.list`; `after` is the previous page's `nextCursor`. */
+/** One page of `content.list`; `after` is the previous page's `nextCursor`, `first` the page size. */
 export async function getMediaPage(
   query: MediaListQuery,
   after: string | null,
   signal?: AbortSignal,
+  first = PAGE_SIZE,
 ): Promise<MediaPage> {
   const { content } = await graphqlRequest(
     MEDIA_LIST_QUERY,
@@ -57,7 +58,7 @@ export async function getMediaPage(
       order: query.order,
       genreId: query.genreId ?? null,
       after,
-      first: PAGE_SIZE,
+      first,
     },
     signal ? { signal } : {},
   );

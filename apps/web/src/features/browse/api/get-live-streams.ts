@@ -1,3 +1,4 @@
+import type { MediaType } from '@member/domain';
 import { gql } from '../../../lib/graphql';
 import type { Thumbnail } from '../../../lib/media/media-card-fields';
 import { type MediaPage, getMediaPage } from './browse-queries';
@@ -6,13 +7,13 @@ import {
   type MediaDetailsResult,
   type RefusalReason,
   detailsFailure,
-  getMediaDetails,
 } from './get-media-details';
 import { requestAnswer, throwFirst } from './graphql-answer';
 
 /** A stream with its live schedule, as the live page shows it. */
 export interface LiveStream {
   id: number;
+  mediaType: MediaType;
   title: string;
   slug: string;
   thumbnail: Thumbnail;
@@ -20,13 +21,11 @@ export interface LiveStream {
   liveSchedule: LiveEvent[];
 }
 
-/** Streams whose schedules the live page reads at once; each costs a few fields of the query budget. */
+/** Streams per page of the live page; their schedules come in one request, each costing a few fields of the query budget. */
 export const LIVE_STREAMS = 20;
-/** Pages of 24 streams searched for a stream named by its slug. */
-const SLUG_SEARCH_PAGES = 10;
 
 const STREAM_FIELDS =
-  'id title slug thumbnail { origin path cacheIndex } quality liveSchedule { title startsAt endsAt }';
+  'id mediaType title slug thumbnail { origin path cacheIndex } quality liveSchedule { title startsAt endsAt }';
 
 /** One request for the schedules of several streams: `content.media` once per id, under aliases. */
 function schedulesQuery(count: number) {
@@ -44,13 +43,25 @@ export interface LiveStreams {
   streams: LiveStream[];
   /** Why the member may open none of the streams, when that is so. */
   refusal: RefusalReason | null;
+  /** The next page of streams (a `content.list` keyset cursor); null on the last page. */
+  nextCursor: string | null;
 }
 
-/** The brand's newest streams with their schedules, in one request; a stream the member may not open is left out. */
-export async function getLiveStreams(signal?: AbortSignal): Promise<LiveStreams> {
-  const page: MediaPage = await getMediaPage({ mediaType: 'stream', order: 'NEW_RELEASES' }, null, signal);
-  const ids = page.items.slice(0, LIVE_STREAMS).map((item) => item.id);
-  if (ids.length === 0) return { streams: [], refusal: null };
+/**
+ * One page of the brand's streams, newest first, with their schedules: the page of `content.list`
+ * (keyset, `after` is the previous page's cursor), then one request for the schedules. A stream the
+ * member may not open is left out.
+ */
+export async function getLiveStreams(after: string | null, signal?: AbortSignal): Promise<LiveStreams> {
+  const page: MediaPage = await getMediaPage(
+    { mediaType: 'stream', order: 'NEW_RELEASES' },
+    after,
+    signal,
+    LIVE_STREAMS,
+  );
+  const { nextCursor } = page;
+  const ids = page.items.map((item) => item.id);
+  if (ids.length === 0) return { streams: [], refusal: null, nextCursor };
   const variables = Object.fromEntries(ids.map((id, i) => [`id${i}`, id]));
   const { data, errors } = await requestAnswer(schedulesQuery(ids.length), variables, signal);
   const failures = errors.map(detailsFailure);
@@ -63,21 +74,29 @@ export async function getLiveStreams(signal?: AbortSignal): Promise<LiveStreams>
   return {
     streams,
     refusal: streams.length === 0 && refusal?.kind === 'refused' ? refusal.reason : null,
+    nextCursor,
   };
 }
 
-/**
- * The stream whose slug the URL names, looked up through the newest streams' pages (the API has no
- * lookup by slug); null when no stream of the brand has it.
- */
-export async function getLiveStreamBySlug(slug: string, signal?: AbortSignal): Promise<MediaDetailsResult> {
-  let after: string | null = null;
-  for (let i = 0; i < SLUG_SEARCH_PAGES; i += 1) {
-    const page: MediaPage = await getMediaPage({ mediaType: 'stream', order: 'NEW_RELEASES' }, after, signal);
-    const match = page.items.find((item) => item.slug === slug);
-    if (match) return getMediaDetails('stream', match.id, signal);
-    if (!page.nextCursor) break;
-    after = page.nextCursor;
+const LIVE_STREAM_QUERY = gql<{ content: { liveStream: LiveStream | null } }, { slug: string }>(`
+  query LiveStream($slug: String!) {
+    content {
+      liveStream(slug: $slug) { ${STREAM_FIELDS} }
+    }
   }
-  return { kind: 'not-found' };
+`);
+
+export type LiveStreamResult =
+  { kind: 'found'; media: LiveStream } | Exclude<MediaDetailsResult, { kind: 'found' }>;
+
+/**
+ * The stream whose slug the URL names (`content.liveStream`, one request): not found when no stream of
+ * the brand has it, refused with content.media's reasons.
+ */
+export async function getLiveStreamBySlug(slug: string, signal?: AbortSignal): Promise<LiveStreamResult> {
+  const { data, errors } = await requestAnswer(LIVE_STREAM_QUERY, { slug }, signal);
+  const [error] = errors;
+  if (error) return detailsFailure(error) ?? throwFirst(errors);
+  const media = data?.content.liveStream ?? null;
+  return media ? { kind: 'found', media } : { kind: 'not-found' };
 }

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import { mediaDetailsHref } from '../../../lib/media/media-card-fields';
 import { Page } from '../../../components/ui/page';
@@ -6,10 +7,11 @@ import { useI18n } from '../../../lib/i18n';
 import { playQueue } from '../../../lib/media/play-queue';
 import { useSession } from '../../../lib/session';
 import type { LiveLoader } from '../api/browse-loaders';
-import type { LiveStream } from '../api/get-live-streams';
+import { type LiveStream, type LiveStreams, getLiveStreams } from '../api/get-live-streams';
 import type { LiveEvent } from '../api/get-media-details';
 import { formatDateTime } from '../utils/format';
 import { scheduleAround } from '../utils/live-schedule';
+import { type KeysetPage, useKeysetPages } from '../hooks/use-keyset-pages';
 import { useNow } from '../hooks/use-now';
 import { liveHref } from './browse-links';
 
@@ -116,6 +118,43 @@ function Schedule({
   );
 }
 
+/** The next page of streams with their schedules (a keyset page of `content.list`). */
+async function nextStreams(cursor: string, signal: AbortSignal): Promise<KeysetPage<LiveStream>> {
+  const page = await getLiveStreams(cursor, signal);
+  return { items: page.streams, nextCursor: page.nextCursor };
+}
+
+/**
+ * Every stream's schedule: the loader's first page of streams, then the next pages on request (a brand
+ * may have more streams than one request's query budget allows).
+ */
+function AllStreams({ live, nowMs }: { live: LiveStreams; nowMs: number }) {
+  const { t } = useI18n();
+  const first = useMemo(() => ({ items: live.streams, nextCursor: live.nextCursor }), [live]);
+  const pages = useKeysetPages(first, nextStreams);
+  const streams = pages.items;
+  return (
+    <div className="browse-sections">
+      <OnAir streams={streams} nowMs={nowMs} />
+      <Schedule streams={streams} nowMs={nowMs} showStreamTitles />
+      <div className="live-more">
+        <p className="live-more__status" role="status">
+          {pages.isLoading
+            ? t('browse.live.loadingStreams')
+            : pages.failed
+              ? t('browse.live.streamsFailed')
+              : ''}
+        </p>
+        {pages.hasMore ? (
+          <button type="button" className="button button--ghost" onClick={pages.loadMore}>
+            {t('browse.live.moreStreams')}
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
 /** `/browse/stream/live/:slug?`: what is live now and next, for the brand's streams or one of them. */
 export function LivePage() {
   const { t } = useI18n();
@@ -131,16 +170,12 @@ export function LivePage() {
         </div>
       );
     }
-    const { streams } = data.live;
     return (
       <Page title={t('browse.liveTitle')} subtitle={mediaTitle}>
-        {streams.length === 0 ? (
+        {data.live.streams.length === 0 && data.live.nextCursor === null ? (
           <p className="browse-empty">{t('browse.nothingToDisplay')}</p>
         ) : (
-          <div className="browse-sections">
-            <OnAir streams={streams} nowMs={nowMs} />
-            <Schedule streams={streams} nowMs={nowMs} showStreamTitles />
-          </div>
+          <AllStreams live={data.live} nowMs={nowMs} />
         )}
       </Page>
     );
