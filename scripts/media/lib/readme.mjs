@@ -44,7 +44,8 @@ ${rows(
 
 Mono speech at 64 kb/s, 44.1 kHz, narrated by espeak-ng, a short chime at each chapter start. One MP3 with
 ID3v2.3 \`CHAP\`/\`CTOC\` chapter frames and one M4B (AAC-LC in MP4) with MP4 chapters, so an importer meets both.
-Chapter start/end times are also in \`manifest.json\`.
+Chapter start/end times are also in \`manifest.json\`. No embedded cover picture: Chromium treats one as a
+video stream and waits for far more of the file before the first sound; players show the thumbnail.
 
 | File | Title | Author | Chapters | Length |
 | --- | --- | --- | --- | --- |

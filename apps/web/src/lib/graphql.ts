@@ -58,7 +58,7 @@ function firstError(body: unknown): { code: GraphQLErrorCode; message: string } 
 export async function graphqlRequest<TData, TVariables>(
   document: GraphQLDocument<TData, TVariables>,
   variables: TVariables,
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal; keepalive?: boolean } = {},
 ): Promise<TData> {
   let response: Response;
   try {
@@ -66,6 +66,8 @@ export async function graphqlRequest<TData, TVariables>(
       method: 'POST',
       json: { query: document.query, variables },
       ...(options.signal ? { signal: options.signal } : {}),
+      // A request that must outlive the page (a save on pagehide); it still carries the bearer token.
+      ...(options.keepalive ? { keepalive: true } : {}),
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

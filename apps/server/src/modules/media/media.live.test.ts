@@ -121,6 +121,33 @@ describe('live playlist of a looping stream', () => {
     expect(livePlaylist(loop, 0)).toContain('#EXTINF:6.500,\nb.ts');
   });
 
+  it('dates every entry on the wall clock, continuously across the wrap and from one reload to the next', () => {
+    const dates = (ms: number) => {
+      const lines = livePlaylist(LOOP, ms).split('\n');
+      return lines.flatMap((line, index) =>
+        line.startsWith('#EXT-X-PROGRAM-DATE-TIME:')
+          ? [{ at: Date.parse(line.slice('#EXT-X-PROGRAM-DATE-TIME:'.length)), uri: lines[index + 2] }]
+          : [],
+      );
+    };
+    // 1001 loops of 24 s plus 21 s: entries 5 (seg005), 6 (seg000 after the wrap) and 7 (seg001).
+    const now = 1001 * 24_000 + 21_000;
+    const window = dates(now);
+    expect(window.map((entry) => entry.uri)).toEqual(['seg005.ts', 'seg000.ts', 'seg001.ts']);
+    expect(window.map((entry) => entry.at)).toEqual([
+      1001 * 24_000 + 20_000,
+      1002 * 24_000,
+      1002 * 24_000 + 4_000,
+    ]);
+    // Four seconds later the window moved by one entry, and the entries still listed keep their dates.
+    const later = dates(now + 4_000);
+    expect(later.slice(0, 2)).toEqual(window.slice(1));
+    const text = livePlaylist(LOOP, now);
+    expect(text).toMatch(
+      /#EXT-X-DISCONTINUITY\n#EXT-X-PROGRAM-DATE-TIME:[^\n]+\n#EXTINF:4\.000,\nseg000\.ts/,
+    );
+  });
+
   it('refuses a live.json whose segment names could leave the folder', () => {
     for (const uri of ['../secret.ts', '/etc/passwd', 'sub/seg.ts', '.hidden.ts', 'https://x.example/a.ts']) {
       expect(

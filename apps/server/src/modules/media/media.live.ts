@@ -30,7 +30,8 @@ export type LiveLoop = z.infer<typeof LiveLoopSchema>;
  * k of the endless stream is segment k mod L; n is the entry playing now and the window lists
  * n … n + window − 1 with `#EXT-X-MEDIA-SEQUENCE:n`. Timestamps restart when the loop wraps, so an
  * `#EXT-X-DISCONTINUITY` precedes every entry k > 0 with k mod L = 0, and
- * `#EXT-X-DISCONTINUITY-SEQUENCE` counts those that have left the window. No `#EXT-X-ENDLIST`.
+ * `#EXT-X-DISCONTINUITY-SEQUENCE` counts those that have left the window. Every entry carries its
+ * `#EXT-X-PROGRAM-DATE-TIME` (when it starts on that clock). No `#EXT-X-ENDLIST`.
  */
 export function livePlaylist(loop: LiveLoop, nowMs: number): string {
   const count = loop.segments.length;
@@ -59,10 +60,17 @@ export function livePlaylist(loop: LiveLoop, nowMs: number): string {
     lines.push(
       `#EXT-X-DISCONTINUITY-SEQUENCE:${String(sequence >= 1 ? Math.floor((sequence - 1) / count) : 0)}`,
     );
+  // Where each entry starts on the wall clock: players (hls.js) align the window on it across reloads
+  // and across the loop's discontinuities, where the media timestamps start again.
+  const offsets = durations.map((_, index) =>
+    durations.slice(0, index).reduce((sum, seconds) => sum + seconds * 1000, 0),
+  );
   for (let k = sequence; k < sequence + loop.liveWindowSegments; k += 1) {
     const segment = loop.segments[k % count];
     if (!segment) continue;
     if (wraps && k > 0 && k % count === 0) lines.push('#EXT-X-DISCONTINUITY');
+    const startMs = Math.floor(k / count) * loopMs + (offsets[k % count] ?? 0);
+    lines.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(startMs).toISOString()}`);
     lines.push(`#EXTINF:${segment.durationSeconds.toFixed(3)},`, segment.uri);
   }
   return `${lines.join('\n')}\n`;

@@ -198,18 +198,25 @@ export async function addToHistory(item: LibraryItemInput): Promise<void> {
  * Saves how far the member got: `progress` in seconds for time-based media, a fraction 0..1 for an
  * ebook (with its EPUB CFI as `position`). The server decides when a title counts as finished.
  */
-export async function updateMediaProgress(args: {
-  id: number;
-  mediaType: string;
-  progress: number;
-  position?: string | null;
-}): Promise<void> {
-  const { content } = await graphqlRequest(UPDATE_MEDIA_PROGRESS, {
-    id: args.id,
-    mediaType: args.mediaType,
-    progress: args.progress,
-    position: args.position ?? null,
-  });
+export async function updateMediaProgress(
+  args: {
+    id: number;
+    mediaType: string;
+    progress: number;
+    position?: string | null;
+  },
+  options: { keepalive?: boolean } = {},
+): Promise<void> {
+  const { content } = await graphqlRequest(
+    UPDATE_MEDIA_PROGRESS,
+    {
+      id: args.id,
+      mediaType: args.mediaType,
+      progress: args.progress,
+      position: args.position ?? null,
+    },
+    options,
+  );
   assertSucceeded(content.updateMediaProgress.responseResult);
 }
 

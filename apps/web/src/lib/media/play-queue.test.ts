@@ -1,6 +1,6 @@
 import type { MediaType } from '@member/domain';
 import { describe, expect, it, vi } from 'vitest';
-import { createPlayQueue, playerForMediaType, type QueueItem } from './play-queue';
+import { createPlayQueue, partsGroup, playerForMediaType, type QueueItem } from './play-queue';
 
 function item(id: number, mediaType: MediaType = 'music'): QueueItem {
   return { id, mediaType, title: `Title ${id}`, thumbnail: null };
@@ -255,5 +255,24 @@ describe('store', () => {
     queue.close();
     expect(listener).toHaveBeenCalledTimes(2);
     expect(queue.getSnapshot().active).toBeNull();
+  });
+});
+
+describe('partsGroup', () => {
+  const album = { id: 100, mediaType: 'music' as const, title: 'Album' };
+
+  it('names the album or series whose parts are played, so the player lists them', () => {
+    const tracks = [item(1), item(2), item(3)];
+    const group = partsGroup(album, tracks);
+    expect(group).toEqual({ id: 100, mediaType: 'music', title: 'Album', items: tracks });
+    const queue = createPlayQueue();
+    queue.play(tracks, { startIndex: 1, group });
+    expect(queue.getSnapshot().active?.id).toBe(2);
+    expect(queue.getSnapshot().group?.id).toBe(100);
+  });
+
+  it('is null when the title itself is played, or nothing is', () => {
+    expect(partsGroup(album, [item(100)])).toBeNull();
+    expect(partsGroup(album, [])).toBeNull();
   });
 });

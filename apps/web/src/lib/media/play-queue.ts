@@ -54,6 +54,19 @@ export interface PlayOptions {
   group?: QueueGroup | null;
 }
 
+/**
+ * The group to pass with `play` when a title is played through its parts (an album's tracks, a series'
+ * episodes), so the player lists them whichever part plays; null when the items are the title itself.
+ */
+export function partsGroup(
+  parent: { id: number; mediaType: MediaType; title: string },
+  items: readonly QueueItem[],
+): QueueGroup | null {
+  const isParent = items.some((item) => item.id === parent.id && item.mediaType === parent.mediaType);
+  if (items.length === 0 || isParent) return null;
+  return { id: parent.id, mediaType: parent.mediaType, title: parent.title, items };
+}
+
 const PLAYER_BY_TYPE: Record<MediaType, PlayerKind> = {
   audiobook: 'audiobook',
   music: 'music',

@@ -311,11 +311,18 @@ describe('media details', () => {
     await user.click(within(episodes).getByRole('button', { name: 'Play Episode 2' }));
     expect(play).toHaveBeenLastCalledWith(
       [expect.objectContaining({ id: 101 }), expect.objectContaining({ id: 102 })],
-      { startIndex: 1 },
+      {
+        startIndex: 1,
+        // The series travels with its episodes so the player can list them (partsGroup).
+        group: expect.objectContaining({ mediaType: 'movie', title: 'The Quiet Harbor' }),
+      },
     );
     expect(await screen.findByRole('button', { name: 'Save to collection' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Watch' }));
-    expect(play).toHaveBeenLastCalledWith(expect.any(Array), { startIndex: 0 });
+    expect(play).toHaveBeenLastCalledWith(expect.any(Array), {
+      startIndex: 0,
+      group: expect.objectContaining({ id: 12 }),
+    });
     await waitFor(() => {
       expect(document.title).toBe('The Quiet Harbor · Aurora Media');
     });
@@ -419,6 +426,115 @@ describe('live stats', () => {
       'Cup Replay',
     ]);
     expect(within(rows[1]!).getByText('Upcoming')).toBeInTheDocument();
+  });
+
+  it('pages through more streams than one page holds, with keyset cursors', async () => {
+    const now = Date.now();
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const stream = (id: number, title: string, startsAt: number) => ({
+      id,
+      mediaType: 'stream',
+      title,
+      slug: title.toLowerCase().replace(/ /g, '-'),
+      thumbnail,
+      quality: 'HD',
+      liveSchedule: [{ title, startsAt: iso(startsAt), endsAt: iso(startsAt + 3_600_000) }],
+    });
+    const firstPage = Array.from({ length: 20 }, (_, i) => 100 - i);
+    const fetchMock = mockApi(
+      {
+        MediaList: (variables) => ({
+          data: {
+            content: {
+              list:
+                variables.after === null
+                  ? { items: firstPage.map((id) => card(id, { mediaType: 'stream' })), nextCursor: 'page2' }
+                  : { items: [card(7, { mediaType: 'stream' })], nextCursor: null },
+            },
+          },
+        }),
+        LiveSchedules: (variables) => ({
+          data: {
+            content: Object.fromEntries(
+              Object.entries(variables).map(([name, id]) => [
+                name.replace('id', 's'),
+                id === 7
+                  ? stream(7, 'Old Derby', now - 300_000)
+                  : stream(Number(id), `Match ${String(id)}`, now + Number(id) * 3_600_000),
+              ]),
+            ),
+          },
+        }),
+      },
+      ['stream'],
+    );
+    await renderApp('/browse/stream/live', boot());
+    const onNow = await screen.findByRole('region', { name: /On now/ }, ROUTE_LOAD);
+    expect(within(onNow).queryByRole('button', { name: /Watch .* live/ })).not.toBeInTheDocument();
+    const schedule = screen.getByRole('region', { name: 'Live schedule' });
+    expect(within(schedule).getAllByRole('listitem')).toHaveLength(20);
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'More streams' }));
+    // The older stream's broadcast is on now: it joins the indicator and the schedule.
+    expect(await within(onNow).findByRole('button', { name: 'Watch Old Derby live' })).toBeInTheDocument();
+    expect(within(schedule).getAllByRole('listitem')).toHaveLength(21);
+    expect(screen.queryByRole('button', { name: 'More streams' })).not.toBeInTheDocument();
+    const lists = requestsTo(fetchMock, '/graphql')
+      .map((init) => requestJson(init) as { query: string; variables: Variables })
+      .filter((body) => body.query.includes('query MediaList'))
+      .map((body) => [body.variables.after, body.variables.first]);
+    expect(lists).toEqual([
+      [null, 20],
+      ['page2', 20],
+    ]);
+    // Renders two pages of the schedule and a click: slower than the default 5 s on a loaded machine.
+  }, 15_000);
+
+  it('opens one stream by its slug with content.liveStream, and is Not Found for an unknown slug', async () => {
+    const slugs: unknown[] = [];
+    mockApi(
+      {
+        LiveStream: (variables) => {
+          slugs.push(variables.slug);
+          return variables.slug === 'final-match'
+            ? {
+                data: {
+                  content: {
+                    liveStream: {
+                      id: 1,
+                      mediaType: 'stream',
+                      title: 'Final Match',
+                      slug: 'final-match',
+                      thumbnail,
+                      quality: 'HD',
+                      liveSchedule: [],
+                    },
+                  },
+                },
+              }
+            : {
+                data: { content: { liveStream: null } },
+                errors: [
+                  { message: 'Media not found', extensions: { code: 'NOT_FOUND', slug: 'media_not_found' } },
+                ],
+              };
+        },
+      },
+      ['stream'],
+    );
+    await renderApp('/browse/stream/live/final-match', boot());
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Final Match' }, ROUTE_LOAD),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Stream details' })).toHaveAttribute(
+      'href',
+      '/browse/stream/id/1/final-match',
+    );
+    await renderApp('/browse/stream/live/no-such-stream', boot());
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Not Found' }, ROUTE_LOAD),
+    ).toBeInTheDocument();
+    expect(slugs).toEqual(['final-match', 'no-such-stream']);
   });
 
   it('is Not Found for a media type other than streams', async () => {

@@ -4,7 +4,7 @@ import { SaveButton } from '../../../components/media/save-button';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useI18n } from '../../../lib/i18n';
 import { formatDuration } from '../../../lib/media/media-strings';
-import { playQueue } from '../../../lib/media/play-queue';
+import { partsGroup, playQueue } from '../../../lib/media/play-queue';
 import { thumbnailUrl } from '../../../lib/media/thumbnail-url';
 import { useSession } from '../../../lib/session';
 import type { MediaDetails } from '../api/get-media-details';
@@ -32,7 +32,7 @@ export function MediaDetailsView({ media }: { media: MediaDetails }) {
 
   const play = () => {
     const { items, startIndex } = titleQueue(media);
-    playQueue.play(items, { startIndex });
+    playQueue.play(items, { startIndex, group: partsGroup(media, items) });
   };
 
   return (

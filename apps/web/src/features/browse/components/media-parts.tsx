@@ -1,6 +1,6 @@
 import { useI18n } from '../../../lib/i18n';
 import { formatDuration } from '../../../lib/media/media-strings';
-import { playQueue } from '../../../lib/media/play-queue';
+import { partsGroup, playQueue } from '../../../lib/media/play-queue';
 import type { MediaChild, MediaDetails } from '../api/get-media-details';
 import { chapterQueueItem, chapterStarts, titleQueue } from '../utils/queue-items';
 
@@ -23,7 +23,7 @@ function partsOf(media: MediaDetails, t: ReturnType<typeof useI18n>['t']) {
         number: String(track.trackNumber ?? track.position ?? index + 1),
         byline: track.artists.map((artist) => artist.title).join(', ') || null,
         play: () => {
-          playQueue.play(queue.items, { startIndex: index });
+          playQueue.play(queue.items, { startIndex: index, group: partsGroup(media, queue.items) });
         },
       })),
     };
@@ -40,7 +40,7 @@ function partsOf(media: MediaDetails, t: ReturnType<typeof useI18n>['t']) {
         }),
         byline: media.firstEpisode?.id === episode.id ? t('browse.parts.firstEpisode') : null,
         play: () => {
-          playQueue.play(queue.items, { startIndex: index });
+          playQueue.play(queue.items, { startIndex: index, group: partsGroup(media, queue.items) });
         },
       })),
     };

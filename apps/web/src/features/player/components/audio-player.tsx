@@ -1,5 +1,5 @@
 import { LOCALE_BCP47 } from '@member/domain';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useI18n } from '../../../lib/i18n';
 import { type PlayQueueState, type QueueItem, playQueue } from '../../../lib/media/play-queue';
 import type { MediaProgress } from '../../../lib/media/library-api';
@@ -21,6 +21,8 @@ export interface AudioPlayerProps {
   expanded: boolean;
   /** The album whose tracks are in the queue, for its track list. */
   album: PartList | null;
+  /** The element the queue follower already started (see session-loader.ts); else the player makes one. */
+  audio?: HTMLAudioElement | null;
 }
 
 interface Chapter {
@@ -47,6 +49,13 @@ export function chaptersOf(details: PlayerMediaDetails | null, fileStart: number
   });
 }
 
+/** An audio element for a player that had none started for it (see session-loader.ts). */
+function newAudioElement(): HTMLAudioElement {
+  const audio = document.createElement('audio');
+  audio.preload = 'auto';
+  return audio;
+}
+
 type SleepTimer = { kind: 'minutes'; until: number } | { kind: 'chapter'; end: number } | null;
 const SLEEP_MINUTES = [5, 15, 30, 60] as const;
 
@@ -55,9 +64,28 @@ const SLEEP_MINUTES = [5, 15, 30, 60] as const;
  * forward 30 s and speed; audiobooks add chapters and a sleep timer; music adds previous/next, shuffle,
  * repeat, the queue (remove, reorder) and the album's track list.
  */
-export function AudioPlayer({ item, playback, details, progress, queue, expanded, album }: AudioPlayerProps) {
+export function AudioPlayer({
+  item,
+  playback,
+  details,
+  progress,
+  queue,
+  expanded,
+  album,
+  audio: started = null,
+}: AudioPlayerProps) {
   const { t, locale } = useI18n();
+  // The element is adopted rather than rendered, so one that started before this code ran keeps playing.
   const audioRef = useRef<HTMLAudioElement>(null);
+  const hostRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const element = started ?? newAudioElement();
+    audioRef.current = element;
+    hostRef.current?.append(element);
+    return () => {
+      element.remove();
+    };
+  }, [started]);
   const isMusic = queue.player === 'music';
   const start = playback.startSeconds ?? 0;
   const range = useMemo(() => ({ start, end: playback.endSeconds }), [start, playback.endSeconds]);
@@ -72,14 +100,16 @@ export function AudioPlayer({ item, playback, details, progress, queue, expanded
     state.started && !state.paused,
   );
 
-  // Start where the member left off (on any device), then play.
+  // Start where the member left off (on any device), then play, unless the early start did already.
   useEffect(() => {
     const audio = audioRef.current;
     if (!audio) return;
-    audio.src = playback.url;
-    const resumeAt = resumeSeconds(item, playback, progress);
-    if (resumeAt > 0) audio.currentTime = resumeAt;
-    controls.play();
+    if (audio.getAttribute('src') !== playback.url) {
+      audio.src = playback.url;
+      const resumeAt = resumeSeconds(item, playback, progress);
+      if (resumeAt > 0) audio.currentTime = resumeAt;
+      controls.play();
+    }
     return () => {
       audio.pause();
       audio.removeAttribute('src');
@@ -98,6 +128,14 @@ export function AudioPlayer({ item, playback, details, progress, queue, expanded
     }
     if (hasNext) playQueue.next();
   }, [save, isMusic, queue.repeat, start, controls, hasNext]);
+
+  useEffect(() => {
+    const audio = audioRef.current;
+    audio?.addEventListener('ended', handleEnded);
+    return () => {
+      audio?.removeEventListener('ended', handleEnded);
+    };
+  }, [handleEnded]);
 
   // A part inside a longer file (a chapter or a track) ends at its end time.
   useEffect(() => {
@@ -168,7 +206,7 @@ export function AudioPlayer({ item, playback, details, progress, queue, expanded
 
   return (
     <div className="player__audio">
-      <audio ref={audioRef} preload="auto" onEnded={handleEnded} />
+      <div ref={hostRef} className="player__media-host" />
       <div className="player__transport">
         {isMusic ? (
           <button

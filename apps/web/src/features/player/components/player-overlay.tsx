@@ -12,6 +12,7 @@ import { thumbnailUrl } from '../../../lib/media/thumbnail-url';
 import { partToQueueItem } from '../api/playback';
 import { loadPlayerStrings } from '../api/player-strings';
 import { type PlaybackSession, usePlaybackSession } from '../hooks/use-playback-session';
+import { useProgressSaveFailing } from '../lib/save-status';
 import { AudioPlayer } from './audio-player';
 import { BookReader } from './book-reader';
 import { GamePlayer } from './game-player';
@@ -65,6 +66,7 @@ function OverlayFrame({
   const toggleRef = useRef<HTMLButtonElement>(null);
   const { expanded, activation } = queue;
   const parts = usePartList(session, queue, active, player);
+  const saveFailing = useProgressSaveFailing();
 
   // Where focus was when the player opened (the Play button), to return it there on close.
   const [opener] = useState<Element | null>(() => document.activeElement);
@@ -140,6 +142,11 @@ function OverlayFrame({
         <button type="button" className="player__button" aria-label={t('player.close')} onClick={close}>
           <PlayerIcon name="close" />
         </button>
+      </div>
+      {/* Always present, so screen readers announce it when a failing save fills it (decision 011); a
+          polite live region rather than a second role="status" beside the players' own. */}
+      <div className="player__save-status" aria-live="polite">
+        {saveFailing ? t('player.saveStatus.failing') : null}
       </div>
       <div id={bodyId} className="player__body" hidden={visualOnly && !expanded}>
         <PlayerBody
@@ -219,7 +226,7 @@ function PlayerBody({
       </div>
     );
   }
-  const { playback, details, progress } = session;
+  const { playback, details, progress, audio } = session;
   // A parent (album or series) is being replaced by its parts: wait for the first one.
   const isParent =
     details?.id === active.id &&
@@ -244,6 +251,7 @@ function PlayerBody({
           queue={queue}
           expanded={queue.expanded}
           album={parts}
+          audio={audio}
         />
       );
     case 'movie':

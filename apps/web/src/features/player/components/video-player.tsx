@@ -90,7 +90,7 @@ export function VideoPlayer({ item, playback, progress, queue, expanded, series,
     if (state.paused) save(true);
   }, [state.paused, save]);
 
-  // The live edge moves on as the stream plays; read it whenever the time changes.
+  // The live edge moves on, also while paused: read it whenever the time changes and every second.
   const [liveEdge, setLiveEdge] = useState<number | null>(null);
   useEffect(() => {
     const video = videoRef.current;
@@ -99,8 +99,10 @@ export function VideoPlayer({ item, playback, progress, queue, expanded, series,
       setLiveEdge(streamRef.current?.liveEdge() ?? null);
     };
     video.addEventListener('timeupdate', read);
+    const timer = window.setInterval(read, 1000);
     return () => {
       video.removeEventListener('timeupdate', read);
+      window.clearInterval(timer);
     };
   }, [live]);
 
@@ -199,13 +201,14 @@ export function VideoPlayer({ item, playback, progress, queue, expanded, series,
       <div className="player__transport">
         {!live ? <SkipButtons controls={controls} /> : null}
         <PlayPauseButton controls={controls} />
-        {live ? (
+        {/* Only where the live edge is known (hls.js, or a native player that reports a seekable range). */}
+        {live && liveEdge !== null ? (
           <button
             type="button"
             className="player__toggle"
             disabled={!behindLive}
             onClick={() => {
-              if (liveEdge !== null) controls.seekTo(liveEdge);
+              controls.seekTo(liveEdge);
               controls.play();
             }}
           >

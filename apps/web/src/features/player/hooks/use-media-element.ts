@@ -65,6 +65,8 @@ export function useMediaElement(
     ];
     for (const name of events) media.addEventListener(name, sync);
     media.addEventListener('playing', onPlaying);
+    // An element that started before the player mounted (see session-loader.ts) is already playing.
+    if (media.readyState > 0) sync();
     media.addEventListener('waiting', onWaiting);
     return () => {
       for (const name of events) media.removeEventListener(name, sync);

@@ -1,16 +1,14 @@
-import { isMediaType, keepsProgress } from '@member/domain';
 import { useEffect, useState } from 'react';
-import { addToHistory, getProgress, type MediaProgress } from '../../../lib/media/library-api';
-import type { QueueItem } from '../../../lib/media/play-queue';
+import { addToHistory, type MediaProgress } from '../../../lib/media/library-api';
+import { type QueueItem, playerForMediaType } from '../../../lib/media/play-queue';
 import { logger } from '../../../lib/logger';
 import {
   type Playback,
   type PlaybackRefusal,
   PlaybackRefusedError,
   type PlayerMediaDetails,
-  fetchMediaDetails,
-  startPlayback,
 } from '../api/playback';
+import { sessionLoad } from '../api/session-loader';
 
 export type PlaybackSession =
   | { status: 'loading' }
@@ -18,15 +16,20 @@ export type PlaybackSession =
   | {
       status: 'ready';
       playback: Playback;
+      /** Null until they arrive (audiobooks, streams, books and games start without them). */
       details: PlayerMediaDetails | null;
       /** The member's saved progress (from any device), or null. */
       progress: MediaProgress | null;
+      /** An audio title's element, already loading or playing (see session-loader.ts), or null. */
+      audio: HTMLAudioElement | null;
     };
 
 /**
- * Starts playing a queue item: asks the server for its signed URL, its chapters/tracks/episodes and the
- * member's saved progress (in parallel), and adds it to the member's history. Runs again for every
- * activation of the queue, so playing the same title twice starts it again.
+ * Starts playing a queue item: its signed URL, its chapters/tracks/episodes and the member's saved
+ * progress (requested in parallel, usually already by the queue follower, see session-loader.ts), and
+ * adds it to the member's history. The session is ready with the URL and the progress; an album or a
+ * series (music, movie) also waits for its details, since it plays through its parts. Runs again for
+ * every activation of the queue, so playing the same title twice starts it again.
  */
 export function usePlaybackSession(item: QueueItem | null, activation: number): PlaybackSession {
   const [session, setSession] = useState<{ activation: number; value: PlaybackSession }>({
@@ -36,24 +39,26 @@ export function usePlaybackSession(item: QueueItem | null, activation: number): 
 
   useEffect(() => {
     if (!item) return;
-    const controller = new AbortController();
-    const { signal } = controller;
-    const tracked = isMediaType(item.mediaType) && keepsProgress(item.mediaType);
-    const progress = tracked
-      ? getProgress(item.mediaType, item.id, { signal }).catch((error: unknown) => {
-          if (!signal.aborted) logger.warn('The saved progress could not be read', error);
-          return null;
-        })
-      : Promise.resolve(null);
-    const details = fetchMediaDetails(item, { signal }).catch((error: unknown) => {
-      if (!signal.aborted) logger.warn('The title details could not be read', error);
-      return null;
-    });
-    startPlayback(item, { signal })
-      .then(async (playback) => {
-        const [saved, media] = await Promise.all([progress, details]);
-        if (signal.aborted) return;
-        setSession({ activation, value: { status: 'ready', playback, details: media, progress: saved } });
+    const load = sessionLoad(item, activation);
+    let current = true;
+    const player = playerForMediaType(item.mediaType);
+    const mayHaveParts = player === 'music' || player === 'movie';
+    const ready = (
+      playback: Playback,
+      progress: MediaProgress | null,
+      details: PlayerMediaDetails | null,
+    ) => {
+      setSession({ activation, value: { status: 'ready', playback, details, progress, audio: load.audio } });
+    };
+    Promise.all([load.playback, load.progress, mayHaveParts ? load.details : null])
+      .then(([playback, saved, media]) => {
+        if (!current || load.signal.aborted) return;
+        ready(playback, saved, media);
+        if (!mayHaveParts) {
+          void load.details.then((later) => {
+            if (current && !load.signal.aborted && later) ready(playback, saved, later);
+          });
+        }
         addToHistory({
           id: item.id,
           mediaType: item.mediaType,
@@ -66,13 +71,15 @@ export function usePlaybackSession(item: QueueItem | null, activation: number): 
         });
       })
       .catch((error: unknown) => {
-        if (signal.aborted) return;
+        if (!current || load.signal.aborted) return;
         const reason = error instanceof PlaybackRefusedError ? error.slug : 'unexpected';
         if (reason === 'unexpected') logger.warn('Playback could not start', error);
         setSession({ activation, value: { status: 'refused', reason } });
       });
     return () => {
-      controller.abort();
+      // The requests belong to the activation (the queue follower cancels them when it ends), not to
+      // this effect: a re-run (React's development double effects) finds them in flight.
+      current = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- each activation starts once; the item is its item.
   }, [activation]);
@@ -80,13 +87,4 @@ export function usePlaybackSession(item: QueueItem | null, activation: number): 
   return session.activation === activation ? session.value : { status: 'loading' };
 }
 
-/**
- * Where to start a time-based title, in seconds from the start of its file: the queue item's own start,
- * else the saved progress unless the title was finished (then from the beginning).
- */
-export function resumeSeconds(item: QueueItem, playback: Playback, progress: MediaProgress | null): number {
-  const offset = playback.startSeconds ?? 0;
-  if (item.startSeconds !== undefined) return offset + item.startSeconds;
-  if (progress && !progress.finished && progress.progress > 0) return offset + progress.progress;
-  return offset;
-}
+export { resumeSeconds } from '../api/resume';

@@ -1,14 +1,23 @@
+import type { default as Hls, HlsConfig } from 'hls.js';
 import { logger } from '../../../lib/logger';
 
 export type StreamError = 'network' | 'media' | 'unsupported';
 
 export interface AttachedStream {
-  /** The live edge, in the video's seconds (null for video on demand or when unknown). */
+  /** How the stream plays: hls.js over Media Source Extensions, the browser's own HLS, or a plain file. */
+  engine: 'hls.js' | 'native' | 'file';
+  /**
+   * Where "live" is, in the video's seconds: hls.js's live sync position, else the end of the seekable
+   * range the browser reports. Null for video on demand, or when the browser does not say (some native
+   * HLS players report no seekable range for a live stream; the player then offers no jump).
+   */
   liveEdge: () => number | null;
   destroy: () => void;
 }
 
 const HLS_MIME = 'application/vnd.apple.mpegurl';
+/** The demo catalogue's codecs (H.264 main, AAC-LC), as Media Source Extensions are asked about them. */
+const MSE_PROBE = 'video/mp4; codecs="avc1.4d401f,mp4a.40.2"';
 
 /** Whether a URL (or its MIME type) is an HLS playlist. */
 export function isHlsSource(url: string, mimeType: string | null): boolean {
@@ -16,10 +25,95 @@ export function isHlsSource(url: string, mimeType: string | null): boolean {
   return /\.m3u8(?:$|[?#])/i.test(url);
 }
 
+interface MediaSourceLike {
+  isTypeSupported: (type: string) => boolean;
+}
+
 /**
- * Plays a URL in a video element. HLS plays natively where the browser can (Safari, Chromium 141+ with
- * built-in HLS), else with hls.js, loaded here on demand, over Media Source Extensions. Other files (MP4)
- * play directly.
+ * Whether this browser has Media Source Extensions (or Safari's ManagedMediaSource) for the catalogue's
+ * codecs. Where it does, HLS plays through hls.js even when the browser also plays HLS itself: Chromium's
+ * built-in HLS takes about 1 s to its first frame, hls.js about a third of that (bench/player-startup.ts).
+ */
+export function hasMediaSource(scope: object = window): boolean {
+  const candidates = ['ManagedMediaSource', 'MediaSource'] as const;
+  return candidates.some((name) => {
+    const source = (scope as Record<string, unknown>)[name] as MediaSourceLike | undefined;
+    return typeof source?.isTypeSupported === 'function' && source.isTypeSupported(MSE_PROBE);
+  });
+}
+
+/**
+ * How an HLS source is played here: video on demand with hls.js where MSE exists (a faster first frame),
+ * the browser's own HLS otherwise. A live stream prefers the browser's own HLS where there is one: on a
+ * loaded machine hls.js, demuxing on the main thread, fell behind the sliding window of the live loop and
+ * stalled (decision 011); browsers without built-in HLS (Firefox) play live streams with hls.js.
+ */
+export function hlsEngine(
+  video: Pick<HTMLVideoElement, 'canPlayType'>,
+  live = false,
+  scope: object = window,
+): 'hls.js' | 'native' | null {
+  const native = video.canPlayType(HLS_MIME) !== '';
+  if (live && native) return 'native';
+  if (hasMediaSource(scope)) return 'hls.js';
+  return native ? 'native' : null;
+}
+
+let engine: Promise<typeof Hls> | null = null;
+
+/** hls.js (light build), downloaded once, when a video is about to play. */
+function loadEngine(): Promise<typeof Hls> {
+  engine ??= import('hls.js/light').then(
+    (module) => module.default,
+    (error: unknown) => {
+      engine = null;
+      throw error;
+    },
+  );
+  return engine;
+}
+
+/** Starts downloading hls.js when a video that will need it starts loading, to arrive with the signed URL. */
+export function preloadStreamEngine(live: boolean): void {
+  if (hlsEngine(document.createElement('video'), live) !== 'hls.js') return;
+  loadEngine().catch((error: unknown) => {
+    logger.warn('The stream engine could not be preloaded', error);
+  });
+}
+
+/**
+ * hls.js settings: a fast first frame (the lowest rendition first, no bandwidth probe, the first
+ * fragment fetched while the media is attached), and for live streams a start two segments behind the
+ * edge of the sliding window, a live edge that follows the playlist's program date-time across the loop's
+ * discontinuities, and an infinite duration so the seekable range is the window rather than a growing
+ * duration.
+ */
+export function hlsConfig(live: boolean, startSeconds: number): Partial<HlsConfig> {
+  return {
+    // The page's Content-Security-Policy allows no blob: workers; demuxing on the main thread is fine here.
+    enableWorker: false,
+    startLevel: 0,
+    testBandwidth: false,
+    startFragPrefetch: true,
+    // Parse a segment as its bytes arrive (fetch streaming) rather than after the whole segment.
+    progressive: true,
+    startPosition: live ? -1 : startSeconds,
+    lowLatencyMode: false,
+    // A live window holds only a few segments: start two behind the edge so the first one is still listed.
+    liveSyncDurationCount: 2,
+    liveMaxLatencyDurationCount: 5,
+    maxLiveSyncPlaybackRate: 1.1,
+    liveDurationInfinity: live,
+    // Buffer little ahead before the first frame; hls.js keeps filling up to this while playing.
+    maxBufferLength: live ? 8 : 20,
+    backBufferLength: 30,
+  };
+}
+
+/**
+ * Plays a URL in a video element. HLS on demand plays with hls.js over Media Source Extensions wherever
+ * those exist (loaded here on demand), else natively (Safari on iOS before 17.1); live HLS natively where
+ * the browser can (see hlsEngine). Other files (MP4) play directly.
  */
 export async function attachStream(
   video: HTMLVideoElement,
@@ -32,48 +126,47 @@ export async function attachStream(
   },
 ): Promise<AttachedStream> {
   const { mimeType, live, startSeconds, onFatalError } = options;
-  const nativeLiveEdge = (): number | null => {
+  const seekableEnd = (): number | null => {
     if (!live || video.seekable.length === 0) return null;
-    return video.seekable.end(video.seekable.length - 1);
+    const end = video.seekable.end(video.seekable.length - 1);
+    return Number.isFinite(end) ? end : null;
   };
-  if (!isHlsSource(url, mimeType) || video.canPlayType(HLS_MIME)) {
+  const hls = isHlsSource(url, mimeType);
+  const how = hls ? hlsEngine(video, live) : 'file';
+  if (how === null) {
+    onFatalError('unsupported');
+    return { engine: 'native', liveEdge: () => null, destroy: () => undefined };
+  }
+  if (how !== 'hls.js') {
     video.src = url;
     if (startSeconds > 0) video.currentTime = startSeconds;
     return {
-      liveEdge: nativeLiveEdge,
+      engine: how,
+      liveEdge: seekableEnd,
       destroy: () => {
         video.removeAttribute('src');
+        video.load();
       },
     };
   }
-  if (typeof window.MediaSource === 'undefined') {
-    onFatalError('unsupported');
-    return { liveEdge: () => null, destroy: () => undefined };
-  }
-  const { default: Hls } = await import('hls.js/light');
-  const hls = new Hls({
-    // The page's Content-Security-Policy allows no blob: workers; demuxing on the main thread is fine here.
-    enableWorker: false,
-    startPosition: live ? -1 : startSeconds,
-    lowLatencyMode: false,
-    // A live window holds only a few segments: start two behind the edge so the first one is still listed.
-    liveSyncDurationCount: 2,
-  });
-  hls.on(Hls.Events.ERROR, (_event, data) => {
+  const HlsPlayer = await loadEngine();
+  const player = new HlsPlayer(hlsConfig(live, startSeconds));
+  player.on(HlsPlayer.Events.ERROR, (_event, data) => {
     if (!data.fatal) return;
     logger.warn('HLS playback error', data.details);
-    if (data.type === Hls.ErrorTypes.MEDIA_ERROR) {
-      hls.recoverMediaError();
+    if (data.type === HlsPlayer.ErrorTypes.MEDIA_ERROR) {
+      player.recoverMediaError();
       return;
     }
-    onFatalError(data.type === Hls.ErrorTypes.NETWORK_ERROR ? 'network' : 'media');
+    onFatalError(data.type === HlsPlayer.ErrorTypes.NETWORK_ERROR ? 'network' : 'media');
   });
-  hls.loadSource(url);
-  hls.attachMedia(video);
+  player.attachMedia(video);
+  player.loadSource(url);
   return {
-    liveEdge: () => (live ? hls.liveSyncPosition : null),
+    engine: 'hls.js',
+    liveEdge: () => (live ? (player.liveSyncPosition ?? seekableEnd()) : null),
     destroy: () => {
-      hls.destroy();
+      player.destroy();
     },
   };
 }
