@@ -10,6 +10,8 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      // Private builds beside dist (SERVER_OUT_DIR, bench builds): see apps/server/build.mjs.
+      '**/dist-*/**',
       '**/node_modules/**',
       'coverage/**',
       'data/**',

@@ -12,8 +12,11 @@ import { defineConfig, type ProxyOptions } from 'vite';
 // preload lists rather than a dozen).
 const EAGER_MODULE =
   /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]|packages[\\/]domain[\\/]src[\\/](index|locales|media-types|menu|tags|member|boot|site-config|environments)\.ts|vite[\\/]preload-helper|src[\\/](lib|components|config|app)[\\/]|src[\\/]features[\\/](errors|menu[\\/]api)[\\/]/;
+const IN_MAIN_LAYOUT_CHUNK =
+  /src[\\/](app[\\/]main-layout|features[\\/]home[\\/]components[\\/](home-page|splash-cover)|lib[\\/]use-disclosure)\./;
+const PAGE_FRAME = /src[\\/]components[\\/]ui[\\/](page|coming-soon)\./;
 const NOT_IN_APP_CHUNK =
-  /src[\\/](app[\\/](main|main-layout|boot-failure)|lib[\\/](sentry|analytics|event-body))\.|src[\\/](lib|components)[\\/]media[\\/]/;
+  /src[\\/](app[\\/](main|main-layout|boot-failure|screen-routes)|lib[\\/](sentry|analytics|event-body|rich-text)|features[\\/]errors[\\/]components[\\/]not-found-page)\.|src[\\/](lib|components)[\\/]media[\\/]/;
 
 const FEATURE_OF_MODULE = /src[\\/]features[\\/]([\w-]+)[\\/]/;
 const FEATURES_WITH_FINE_CHUNKS = new Set(['auth', 'player', 'home', 'errors', 'menu']);
@@ -24,7 +27,12 @@ function featureChunkName(id: string): string | null {
 }
 
 function isEagerModule(id: string): boolean {
-  return EAGER_MODULE.test(id) && !NOT_IN_APP_CHUNK.test(id);
+  return (
+    EAGER_MODULE.test(id) &&
+    !NOT_IN_APP_CHUNK.test(id) &&
+    !IN_MAIN_LAYOUT_CHUNK.test(id) &&
+    !PAGE_FRAME.test(id)
+  );
 }
 
 // The dev server forwards the API, payment, subscription, media and brand asset paths to the Fastify
@@ -41,6 +49,8 @@ const PROXIED_PATHS = [
 ];
 
 export default defineConfig({
+  // The .br/.gz copies the server sends (spa.ts, preCompressed) are written after the build by
+  // scripts/compress-dist.mjs (npm run build), which also covers the files copied from public/.
   plugins: [react()],
   build: {
     outDir: 'dist',
@@ -56,17 +66,19 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'app', test: isEagerModule },
+            // The frame of every member screen, and home, the usual landing page, with it rather than as a
+            // second chunk: the layout, the home page and its splash cover, and the shell modules that only the
+            // member screens use (the page frame, the menu's disclosure hook). Before the feature groups,
+            // which would otherwise take those shell modules in with the first screen that imports them.
+            // The rest of features/home (search field, shelves, cookie notice, its API) loads after it.
+            { name: 'main-layout', test: IN_MAIN_LAYOUT_CHUNK },
+            // The page frame of the other member screens (the home page draws its own heading).
+            { name: 'page', test: PAGE_FRAME },
             { name: 'media', test: /src[\\/](lib|components)[\\/]media[\\/]/ },
-            // One chunk per screen feature rather than one per module: every lazy chunk's file name sits in
-            // the eager preload table, so fewer chunks keep the first page small. The sign-in screens (on
-            // the `/login` budget) and the player (whose engines load per media type) keep finer chunks.
+            // One chunk per screen feature rather than one per module: fewer file names in the preload
+            // tables. The sign-in screens (on the `/login` budget) and the player (whose engines load per
+            // media type) keep finer chunks.
             { name: featureChunkName, test: /src[\\/]features[\\/]/ },
-            // Home is the usual landing page: ship its page with the main layout rather than as a second
-            // chunk. The rest of features/home (shelves, splash, cookie notice, its API) loads lazily.
-            {
-              name: 'main-layout',
-              test: /src[\\/](app[\\/]main-layout|features[\\/]home[\\/]components[\\/]home-page\.)/,
-            },
           ],
         },
       },

@@ -143,8 +143,46 @@ test.describe('search', () => {
   });
 });
 
+test.describe('header search link', () => {
+  test('every member screen links to search from the header', async ({ page }) => {
+    await signIn(page, 'active@streamhub.demo');
+    const header = page.getByRole('banner');
+    const link = header.getByRole('link', { name: enShell.nav.search, exact: true });
+    // On a wide screen the label shows beside the icon.
+    await expect(link).toBeVisible();
+    await expect(link).toHaveText(enShell.nav.search);
+    await expect(link).not.toHaveAttribute('aria-current', 'page');
+
+    // From another screen too: it is part of the layout, not of the home page.
+    await page.goto('/collection');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await header.getByRole('link', { name: enShell.nav.search, exact: true }).click();
+    await expect(page).toHaveURL(/\/search$/);
+    const field = page.getByRole('searchbox', { name: enSearching.label });
+    await expect(field).toBeVisible();
+    await expect(link).toHaveAttribute('aria-current', 'page');
+    await field.fill('winter');
+    await expect(page).toHaveURL(/\/search\?q=winter$/);
+    await expectNoSeriousA11yViolations(page);
+  });
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the header search link is an icon button with a spoken label', async ({ page }) => {
+    await signIn(page, 'trial@streamhub.demo');
+    const link = page.getByRole('banner').getByRole('link', { name: enShell.nav.search, exact: true });
+    await expect(link).toBeVisible();
+    // The label is for screen readers only: the button is the icon's 44 px square.
+    const box = await link.boundingBox();
+    expect(box?.width).toBe(44);
+    expect(box?.height).toBe(44);
+    await link.click();
+    await expect(page).toHaveURL(/\/search$/);
+    await expect(page.getByRole('searchbox', { name: enSearching.label })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
 
   test('home shelves, cookie notice and search work and pass axe', async ({ page }) => {
     // Eight shelves of cards make a long page for axe on a shared machine.

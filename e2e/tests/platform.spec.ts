@@ -66,6 +66,8 @@ test.describe('member', () => {
     page,
     browser,
   }) => {
+    // axe over the home page's eight shelves of cards takes a while on a shared machine (home-search.spec.ts).
+    test.slow();
     await signIn(page, 'active@streamhub.demo');
     await expect(page.getByRole('heading', { level: 1, name: /Welcome, Alex Morgan/ })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
@@ -77,6 +79,8 @@ test.describe('member', () => {
   });
 
   test('switches language from the member menu, and the choice is kept by the server', async ({ page }) => {
+    // axe over the home page's eight shelves of cards takes a while on a shared machine (home-search.spec.ts).
+    test.slow();
     await signIn(page, 'test@streamhub.demo');
     await page.getByRole('button', { name: /QA Tester/ }).click();
     await page.getByLabel(en.common.language).selectOption('fr-ca');

@@ -10,6 +10,8 @@ import * as m0005 from './migrations/0005-payments';
 import * as m0004 from './migrations/0004-library';
 import * as m0006 from './migrations/0006-wallet-account';
 import * as m0007 from './migrations/0007-catalog-i18n';
+import * as m0008 from './migrations/0008-fulfilment-leases-password-lockout';
+import * as m0009catalog from './migrations/0009-catalog-search-rank';
 
 /** Migrations are plain modules listed here, so the bundled server carries them without a file scan. */
 function provider(dialect: Dialect): MigrationProvider {
@@ -21,6 +23,8 @@ function provider(dialect: Dialect): MigrationProvider {
     '0004-library': m0004,
     '0006-wallet-account': m0006,
     '0007-catalog-i18n': m0007,
+    '0008-fulfilment-leases-password-lockout': m0008,
+    '0009-catalog-search-rank': m0009catalog,
   };
   return {
     getMigrations: () =>

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 import fastifyStatic from '@fastify/static';
 import { LOCALE_BCP47, isLocale } from '@member/domain';
@@ -68,6 +69,41 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+export type PageEncoding = 'br' | 'gzip';
+
+/**
+ * The encoding to send the page in: Brotli, else gzip, when the Accept-Encoding header allows it (a
+ * `q=0` refuses a coding, `*` stands for any not named), else none.
+ */
+export function pageEncoding(acceptEncoding: string | undefined): PageEncoding | null {
+  if (!acceptEncoding) return null;
+  const weights = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [coding = '', ...params] = part.split(';').map((token) => token.trim());
+    const q = params.find((param) => param.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    if (coding) weights.set(coding, Number.isFinite(weight) ? weight : 0);
+  }
+  const weight = (coding: PageEncoding) => weights.get(coding) ?? weights.get('*') ?? 0;
+  const best = (['br', 'gzip'] as const).filter((coding) => weight(coding) > 0);
+  return best.sort((a, b) => weight(b) - weight(a))[0] ?? null;
+}
+
+/** Pages under 1 KB go as they are: the compression would save less than it costs. */
+const MIN_COMPRESSED_PAGE_BYTES = 1024;
+
+/**
+ * The page compressed on the fly (it holds per-request boot data, so it cannot be compressed at build
+ * time), at levels fast enough for every request: a few KB take well under a millisecond.
+ */
+function compressPage(html: string, encoding: PageEncoding): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(html, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT },
+      })
+    : gzipSync(html, { level: 6 });
+}
+
 /**
  * Serves the built web app: hashed assets with a year's cache, and index.html with the boot data for
  * every other GET that is not an API, so history-mode routes load on a refresh.
@@ -79,6 +115,14 @@ export async function registerSpa(app: FastifyInstance, services: Services, conf
     await app.register(fastifyStatic, {
       root: join(config.webDistDir, 'assets'),
       prefix: '/assets/',
+      // The web build writes .br and .gz copies beside its text assets (apps/web/scripts/compress-dist.mjs,
+      // run by `npm run build`); they are sent in place of the file, never by a URL of their own.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
+      // @fastify/static 8 picks the copy from Accept-Encoding but does not say so to caches.
+      setHeaders: (res) => {
+        void res.setHeader('vary', 'Accept-Encoding');
+      },
       immutable: true,
       maxAge: '365d',
       index: false,
@@ -104,11 +148,18 @@ export async function registerSpa(app: FastifyInstance, services: Services, conf
       });
     }
     const boot = await buildBootData(request, services, config);
-    return reply
+    const html = renderIndex(template, boot);
+    const encoding =
+      Buffer.byteLength(html) >= MIN_COMPRESSED_PAGE_BYTES
+        ? pageEncoding(request.headers['accept-encoding'])
+        : null;
+    void reply
       .code(boot.data.error?.code === 'brand_not_found' ? 404 : 200)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .header('content-security-policy', contentSecurityPolicy(boot))
-      .send(renderIndex(template, boot));
+      .header('vary', 'Accept-Encoding');
+    if (!encoding) return reply.send(html);
+    return reply.header('content-encoding', encoding).send(compressPage(html, encoding));
   });
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { Link, Outlet, useLoaderData, useLocation } from 'react-router';
+import { Link, NavLink, Outlet, useLoaderData, useLocation } from 'react-router';
 import { BrandMark } from '../components/ui/brand-mark';
 import { Icon } from '../components/ui/icons';
 import { MainMenu } from '../features/menu/components/main-menu';
@@ -14,8 +14,8 @@ import './main-layout.css';
 const PlayerHost = lazy(() => import('../features/player/components/player-host'));
 
 /**
- * The frame of every member screen: skip link, header (menu button on phones, brand, member menu), the
- * main menu (a side bar on wider screens) and the main landmark.
+ * The frame of every member screen: skip link, header (menu button on phones, brand, search link,
+ * member menu), the main menu (a side bar on wider screens) and the main landmark.
  */
 export function MainLayout() {
   const { menuItems } = useLoaderData<MainLoader>();
@@ -49,6 +49,11 @@ export function MainLayout() {
         <Link className="topbar__brand" to="/">
           <BrandMark name={brand.name} logo={brand.logo} />
         </Link>
+        {/* Search from every screen; on phones the label is for screen readers only (main-layout.css). */}
+        <NavLink className="topbar__search" to="/search">
+          <Icon name="search" />
+          <span className="topbar__search-label">{t('nav.search')}</span>
+        </NavLink>
         {member ? <MemberMenu member={member} /> : null}
       </header>
       <div className="shell__body">

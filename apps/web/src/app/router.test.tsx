@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { allowConsoleError } from '../test/console-guard';
 import { buildBoot, buildMember, buildMenuItem } from '../test/factories';
@@ -44,6 +44,26 @@ describe('router', () => {
     expect(screen.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
     expect(screen.getByRole('main')).toBeInTheDocument();
     expect(screen.getByText('Coming soon')).toBeInTheDocument();
+  });
+
+  it('finds the other screens on navigation from a first page, whose route table leaves them out', async () => {
+    mockMenu(['home', 'movie']);
+    const { router } = await renderApp('/', buildBoot({ member: buildMember() }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Jane Doe' })).toBeInTheDocument();
+    await act(() => router.navigate('/vpn'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'VPN' })).toBeInTheDocument();
+    await act(() => router.navigate('/no/such/page'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not Found' })).toBeInTheDocument();
+  });
+
+  it('links to search from the header of every member screen', async () => {
+    mockMenu(['home', 'movie']);
+    await renderApp('/vpn', buildBoot({ member: buildMember() }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'VPN' })).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: 'Search' });
+    expect(link).toHaveAttribute('href', '/search');
+    expect(link.closest('header')).toHaveClass('topbar');
+    expect(link).not.toHaveAttribute('aria-current');
   });
 
   it('shows Not Found for a media type the menu does not offer', async () => {

@@ -1,248 +1,31 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
-import {
-  ACCOUNT_PATH,
-  BROWSE_GENRE_PATH,
-  BROWSE_PATH,
-  BROWSE_TAB_PATH,
-  CHANGE_ADDRESS_PATH,
-  CHECKOUT_PATH,
-  COLLECTION_PATH,
-  FAQ_PATH,
-  FORGOT_EMAIL_PATH,
-  FORGOT_PASSWORD_PATH,
-  SIGNUP_PATH,
-  GIVEAWAYS_PATH,
-  GIVEAWAY_PATH,
-  GREEN_PATH,
-  HISTORY_PATH,
-  IMPACTS_PATH,
-  IMPACT_PATH,
-  LIVE_PATH,
-  LOGIN_PATH,
-  MARKETPLACE_CATEGORY_PATH,
-  MARKETPLACE_PATH,
-  MARKETPLACE_PRODUCT_PATH,
-  MEDIA_DETAILS_PATH,
-  NOT_FOUND_PATH,
-  NO_BRAND_PATH,
-  PLAYLISTS_PATH,
-  RESET_PASSWORD_PATH,
-  SEARCH_PATH,
-  SHIPPABLE_PATH,
-  SHIPPABLE_PRODUCT_PATH,
-  SUPPORT_PATH,
-  VPN_PATH,
-} from '../config/paths';
-import type * as BrowseLoaderModule from '../features/browse/api/browse-loaders';
+import { createBrowserRouter, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
+import { LOGIN_PATH } from '../config/paths';
 import type { OfferedMediaTypes } from '../features/browse/api/browse-loaders';
 import { PageErrorBoundary, RootErrorBoundary } from '../features/errors/components/route-error';
-import { lazyRoute } from '../lib/chunk-load';
+import { lazyRoute, withChunkTimeout } from '../lib/chunk-load';
 import type { AppDeps } from './deps';
 import { createLoginLoader, createMainLoader } from './main-loader';
 import { RootLayout, RouteFallback } from './root-layout';
+import type { ScreenRoutes } from './screen-routes';
 
-/**
- * The route table of spec section 2. Every screen is a lazy route module (its code loads with the
- * route, under the chunk timeout). Loaders that decide whether a URL exists load in parallel with their
- * screen, so the JavaScript of the first page carries neither.
- */
-export function createRoutes(deps: AppDeps): RouteObject[] {
-  const offeredMediaTypes: OfferedMediaTypes = async () => {
+/** The media types the member's menu offers (null without a member), from the menu's cache. */
+function offeredMediaTypesOf(deps: AppDeps): OfferedMediaTypes {
+  return async () => {
     const member = deps.session.activeMember();
     if (!member) return null;
     const items = await deps.menu.load(deps.session.getSnapshot().brand.id, member.id);
     return items.map((item) => item.type);
   };
+}
 
-  /** A browse screen and the loader (from browse-loaders) that checks its URL, fetched together. */
-  const browseRoute = (
-    page: () => Promise<{ Component: ComponentType }>,
-    loader: (loaders: typeof BrowseLoaderModule) => LoaderFunction,
-  ) =>
-    lazyRoute(
-      () => Promise.all([page(), import('../features/browse/api/browse-loaders')]),
-      ([module, loaders]) => ({ Component: module.Component, loader: loader(loaders) }),
-    );
-
-  const mainRoutes: RouteObject[] = [
-    {
-      index: true,
-      // Starts the shelves' request and code beside the layout's chunk, without waiting for them.
-      loader: () =>
-        import('../features/home/api/home-loader').then((api) => api.loadHome(deps, offeredMediaTypes)),
-      lazy: lazyRoute(() => import('../features/home/components/home-page')),
-    },
-    {
-      path: BROWSE_PATH,
-      lazy: browseRoute(
-        () => import('../features/browse/components/browse-page'),
-        (loaders) => loaders.createBrowseLoader(offeredMediaTypes, deps),
-      ),
-    },
-    {
-      path: BROWSE_GENRE_PATH,
-      lazy: browseRoute(
-        () => import('../features/browse/components/genre-page'),
-        (loaders) => loaders.createGenreLoader(offeredMediaTypes, deps),
-      ),
-    },
-    {
-      path: MEDIA_DETAILS_PATH,
-      lazy: browseRoute(
-        () => import('../features/browse/components/media-details-page'),
-        (loaders) => loaders.createMediaDetailsLoader(offeredMediaTypes, deps),
-      ),
-    },
-    {
-      path: LIVE_PATH,
-      lazy: browseRoute(
-        () => import('../features/browse/components/live-page'),
-        (loaders) => loaders.createLiveLoader(offeredMediaTypes, deps),
-      ),
-    },
-    {
-      path: BROWSE_TAB_PATH,
-      lazy: browseRoute(
-        () => import('../features/browse/components/browse-tab-page'),
-        (loaders) => loaders.createBrowseTabLoader(offeredMediaTypes, deps),
-      ),
-    },
-    {
-      path: SEARCH_PATH,
-      lazy: lazyRoute(() => import('../features/search/components/search-page')),
-    },
-    {
-      path: COLLECTION_PATH,
-      lazy: lazyRoute(
-        () =>
-          Promise.all([
-            import('../features/library/components/collection-page'),
-            import('../features/library/api/library-loaders'),
-          ]),
-        ([page, api]) => ({
-          Component: page.Component,
-          loader: api.createCollectionLoader(deps.session, deps.i18n),
-        }),
-      ),
-    },
-    {
-      path: PLAYLISTS_PATH,
-      lazy: lazyRoute(
-        () =>
-          Promise.all([
-            import('../features/library/components/playlists-page'),
-            import('../features/library/api/library-loaders'),
-          ]),
-        ([page, api]) => ({
-          Component: page.Component,
-          loader: api.createPlaylistsLoader(deps.session, deps.i18n),
-        }),
-      ),
-    },
-    {
-      path: HISTORY_PATH,
-      lazy: lazyRoute(
-        () =>
-          Promise.all([
-            import('../features/library/components/history-page'),
-            import('../features/library/api/library-loaders'),
-          ]),
-        ([page, api]) => ({
-          Component: page.Component,
-          loader: api.createHistoryLoader(deps.session, deps.i18n),
-        }),
-      ),
-    },
-    {
-      path: SHIPPABLE_PATH,
-      lazy: lazyRoute(() => import('../features/shop/components/shippable-page')),
-    },
-    {
-      path: SHIPPABLE_PRODUCT_PATH,
-      lazy: lazyRoute(() => import('../features/shop/components/shippable-product-page')),
-    },
-    {
-      path: GIVEAWAYS_PATH,
-      lazy: lazyRoute(() => import('../features/giveaways/components/giveaways-page')),
-    },
-    {
-      path: GIVEAWAY_PATH,
-      lazy: lazyRoute(() => import('../features/giveaways/components/giveaway-page')),
-    },
-    {
-      path: VPN_PATH,
-      lazy: lazyRoute(() => import('../features/vpn/components/vpn-page')),
-    },
-    {
-      path: GREEN_PATH,
-      lazy: lazyRoute(() => import('../features/green/components/green-page')),
-    },
-    {
-      path: IMPACT_PATH,
-      lazy: lazyRoute(() => import('../features/impacts/components/impact-page')),
-    },
-    {
-      path: IMPACTS_PATH,
-      lazy: lazyRoute(() => import('../features/impacts/components/impacts-page')),
-    },
-    {
-      path: MARKETPLACE_PATH,
-      lazy: lazyRoute(() => import('../features/marketplace/components/marketplace-page')),
-    },
-    {
-      path: MARKETPLACE_CATEGORY_PATH,
-      lazy: lazyRoute(() => import('../features/marketplace/components/category-page')),
-    },
-    {
-      path: MARKETPLACE_PRODUCT_PATH,
-      lazy: lazyRoute(() => import('../features/marketplace/components/product-page')),
-    },
-    {
-      path: CHECKOUT_PATH,
-      lazy: lazyRoute(
-        () =>
-          Promise.all([
-            import('../features/marketplace/components/checkout-page'),
-            import('../features/marketplace/api/checkout-loader'),
-          ]),
-        ([page, api]) => ({ Component: page.Component, loader: api.checkoutLoader }),
-      ),
-    },
-    ...[FAQ_PATH, SUPPORT_PATH].map((path): RouteObject => ({
-      path,
-      lazy: lazyRoute(() => import('../features/support/components/support-page')),
-    })),
-    {
-      path: CHANGE_ADDRESS_PATH,
-      lazy: lazyRoute(
-        () =>
-          Promise.all([
-            import('../features/account-extras/components/change-address-page'),
-            import('../features/account-extras/api/change-address-loader'),
-          ]),
-        ([page, api]) => ({
-          Component: page.Component,
-          loader: api.createChangeAddressLoader(deps.session, deps.i18n),
-        }),
-      ),
-    },
-    {
-      path: ACCOUNT_PATH,
-      lazy: lazyRoute(
-        () =>
-          Promise.all([
-            import('../features/account/components/account-page'),
-            import('../features/account/api/account-loader'),
-          ]),
-        ([page, api]) => ({
-          Component: page.Component,
-          loader: api.createAccountLoader(deps.session, deps.i18n),
-        }),
-      ),
-    },
-  ];
-
+/**
+ * The first pages' routes (spec section 2): `/` in the main layout and `/login`. Every other screen is
+ * discovered (`createRouteDiscovery`), so that the eager chunk carries neither their routes nor their
+ * chunks' file names. Every screen is a lazy route module (its code loads with the route, under the
+ * chunk timeout).
+ */
+export function createRoutes(deps: AppDeps): RouteObject[] {
+  const offeredMediaTypes = offeredMediaTypesOf(deps);
   return [
     {
       id: 'root',
@@ -255,7 +38,29 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
           loader: createMainLoader(deps),
           lazy: lazyRoute(() => import('./main-layout')),
           // Errors of a screen show inside the layout, so the header and menu stay usable.
-          children: [{ ErrorBoundary: PageErrorBoundary, children: mainRoutes }],
+          children: [
+            {
+              id: 'pages',
+              ErrorBoundary: PageErrorBoundary,
+              children: [
+                {
+                  index: true,
+                  // Starts the shelves' requests and code without waiting for them: the page shows its
+                  // heading at once and the shelves in reserved space as they arrive (home-page.tsx).
+                  loader: () => {
+                    const home = withChunkTimeout(() => import('../features/home/api/home-loader')).then(
+                      (api) => api.loadHome(deps, offeredMediaTypes),
+                    );
+                    // A failure shows through the page (its error boundary); when the page does not
+                    // show (the layout's loader failed or redirected), nothing is left unhandled.
+                    home.catch(() => undefined);
+                    return { home };
+                  },
+                  lazy: lazyRoute(() => import('../features/home/components/home-page')),
+                },
+              ],
+            },
+          ],
         },
         {
           path: LOGIN_PATH,
@@ -269,50 +74,35 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
             ([page, api]) => ({ Component: page.LoginPage, action: api.createLoginAction(deps) }),
           ),
         },
-        ...[
-          {
-            path: RESET_PASSWORD_PATH,
-            page: () => import('../features/auth/components/reset-password-page'),
-          },
-          {
-            path: FORGOT_PASSWORD_PATH,
-            page: () => import('../features/auth/components/forgot-password-page'),
-          },
-          { path: FORGOT_EMAIL_PATH, page: () => import('../features/auth/components/forgot-email-page') },
-        ].map(({ path, page }): RouteObject => ({
-          path,
-          lazy: lazyRoute(
-            () => Promise.all([page(), import('../features/auth/api/recovery-strings')]),
-            ([module, api]) => ({ Component: module.Component, loader: api.createRecoveryLoader(deps.i18n) }),
-          ),
-        })),
-        {
-          path: SIGNUP_PATH,
-          lazy: lazyRoute(
-            () =>
-              Promise.all([
-                import('../features/billing/components/signup-page'),
-                import('../features/billing/api/signup-loader'),
-              ]),
-            ([page, api]) => ({
-              Component: page.Component,
-              loader: api.createSignupLoader(deps.session, deps.i18n),
-            }),
-          ),
-        },
-        {
-          path: NO_BRAND_PATH,
-          lazy: lazyRoute(() => import('../features/brand/components/brand-error-pages')),
-        },
-        {
-          path: NOT_FOUND_PATH,
-          lazy: lazyRoute(() => import('../features/errors/components/not-found-page')),
-        },
       ],
     },
   ];
 }
 
+/**
+ * React Router's lazy route discovery: the first time the router meets a path that the first pages'
+ * routes do not match (or match only through a dynamic segment), it fetches app/screen-routes.tsx and
+ * adds every other screen under `pages` and `root`. Patching is idempotent (React Router skips routes it
+ * already has), so every call patches with its own `patch`: a navigation interrupted while the chunk
+ * loaded does not leave the routes out.
+ */
+export function createRouteDiscovery(deps: AppDeps): PatchRoutesOnNavigationFunction {
+  let routes: Promise<ScreenRoutes> | null = null;
+  return async ({ patch }) => {
+    routes ??= withChunkTimeout(() => import('./screen-routes')).then(
+      (module) => module.screenRoutes(deps, offeredMediaTypesOf(deps)),
+      (error: unknown) => {
+        // Try again on the next navigation rather than keep the failure.
+        routes = null;
+        throw error;
+      },
+    );
+    const { pages, top } = await routes;
+    patch('pages', pages);
+    patch('root', top);
+  };
+}
+
 export function createAppRouter(deps: AppDeps) {
-  return createBrowserRouter(createRoutes(deps));
+  return createBrowserRouter(createRoutes(deps), { patchRoutesOnNavigation: createRouteDiscovery(deps) });
 }

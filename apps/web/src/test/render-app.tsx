@@ -4,7 +4,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import type { AppDeps } from '../app/deps';
 import { AppProviders } from '../app/providers';
-import { createRoutes } from '../app/router';
+import { createRouteDiscovery, createRoutes } from '../app/router';
 import { createMenuCache } from '../features/menu/api/get-menu-items';
 import { createI18n } from '../lib/i18n';
 import { createSessionStore } from '../lib/session';
@@ -49,7 +49,10 @@ export async function renderApp(path: string, boot: BootData = buildBoot()) {
   const i18n = createI18n();
   await i18n.setLocale(session.getSnapshot().member?.language ?? 'en-us');
   const deps: AppDeps = { session, i18n, menu: createMenuCache() };
-  const router = createMemoryRouter(createRoutes(deps), { initialEntries: [path] });
+  const router = createMemoryRouter(createRoutes(deps), {
+    initialEntries: [path],
+    patchRoutesOnNavigation: createRouteDiscovery(deps),
+  });
   const view = render(
     <AppProviders deps={deps}>
       <RouterProvider router={router} />

@@ -14,6 +14,7 @@ const INTERFACE_ICONS: Record<IconId, true> = {
   sparkles: true,
   alert: true,
   compass: true,
+  search: true,
 };
 
 describe('icon sprite', () => {

@@ -1,10 +1,10 @@
 import { type MediaType, isMediaType } from '@member/domain';
 import type { ComponentType } from 'react';
-import { withChunkTimeout } from '../../../lib/chunk-load';
 import type { I18nStore } from '../../../lib/i18n';
 import { logger } from '../../../lib/logger';
 import { loadBrowseStrings } from '../../../lib/media/media-strings';
 import type { SessionStore } from '../../../lib/session';
+import { HomeContent } from '../components/home-content';
 import { type GenreShelfData, getGenreShelf } from './get-genre-shelf';
 import { type HomeSlotData, getHomeSlots } from './get-home-slots';
 import { loadShelvesStrings } from './home-strings';
@@ -14,8 +14,8 @@ export type Loaded<T> = { ok: true; value: T } | { ok: false };
 
 export interface HomeData {
   /**
-   * The shelves, splash and cookie notice: a chunk of their own, fetched here beside the main layout's
-   * chunk, because decision 004's budget for `/` leaves the page module room for little more than this.
+   * The splash, search field, shelves and cookie notice: in this module's chunk, which the home route
+   * fetches without waiting for it (decision 009: the page's heading shows first).
    */
   Content: ComponentType<{ home: HomeData }>;
   /** The media types the member's menu offers, in menu order (the server leaves out those hidden on this device). */
@@ -37,9 +37,9 @@ function settle<T>(promise: Promise<T>, what: string): Promise<Loaded<T>> {
 }
 
 /**
- * The home route's loader. It starts the shelves' requests at once and returns without waiting for
- * them, so the page (and its splash) shows while they load; only the shelves' code, the strings and the
- * member's media types (already fetched for the menu) are awaited, all in parallel with the layout.
+ * The home shelves' data, which the home route's loader starts without waiting for it (the page's
+ * heading and splash cover show meanwhile). It starts the shelves' requests at once and resolves without
+ * waiting for them, once the strings and the member's media types (already fetched for the menu) are in.
  */
 export async function loadHome(
   { session, i18n }: { session: Pick<SessionStore, 'activeMember'>; i18n: Pick<I18nStore, 'loadNamespace'> },
@@ -50,11 +50,6 @@ export async function loadHome(
   const slots = settle(getHomeSlots(), 'slots');
   const offered = offeredMediaTypes().then((types) => (types ?? []).filter(isMediaType));
   const genreShelf = settle(offered.then(getGenreShelf), 'genre shelf');
-  const [content, mediaTypes] = await Promise.all([
-    withChunkTimeout(() => import('../components/home-content')),
-    offered,
-    loadShelvesStrings(i18n),
-    loadBrowseStrings(i18n),
-  ]);
-  return { Content: content.HomeContent, mediaTypes, slots, genreShelf };
+  const [mediaTypes] = await Promise.all([offered, loadShelvesStrings(i18n), loadBrowseStrings(i18n)]);
+  return { Content: HomeContent, mediaTypes, slots, genreShelf };
 }

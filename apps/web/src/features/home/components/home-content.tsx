@@ -6,9 +6,10 @@ import { Splash } from './splash';
 import '../home.css';
 
 /**
- * Everything of the home page below its heading: the splash, a search field, the shelves and the
- * cookie notice. It is its own chunk, which the route's loader fetches beside the main layout's (see
- * `HomeData.Content`), so it is there for the page's first paint.
+ * Everything of the home page below its heading: the splash (which continues the cover the page showed
+ * while this loaded), a search field, the shelves and the cookie notice. It
+ * is its own chunk, which the route's loader fetches without holding the page back (see
+ * `HomeData.Content`); until it is in, the page shows a skeleton of the same height (home-page.css).
  */
 export function HomeContent({ home }: { home: HomeData }) {
   return (

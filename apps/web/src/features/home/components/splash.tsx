@@ -1,22 +1,9 @@
 import { useEffect, useState } from 'react';
-import { BrandMark } from '../../../components/ui/brand-mark';
-import { useSession } from '../../../lib/session';
-
-/** The sessionStorage key that marks the splash as shown in this browser session. */
-export const SPLASH_SHOWN_KEY = 'member-area:splash-shown';
+import { SPLASH_SHOWN_KEY, SplashCover, isFirstArrival } from './splash-cover';
 
 /** Long enough to be seen rather than flash, short enough never to be in the way. */
 const MIN_VISIBLE_MS = 600;
 const MAX_VISIBLE_MS = 2500;
-
-function isFirstArrival(): boolean {
-  try {
-    return sessionStorage.getItem(SPLASH_SHOWN_KEY) === null;
-  } catch {
-    // Without storage there is no way to show it only once: do not show it at all.
-    return false;
-  }
-}
 
 function rememberArrival(): void {
   try {
@@ -31,12 +18,12 @@ const prefersReducedMotion = (): boolean =>
 
 /**
  * The brand's splash on the member's first arrival in a browser session (spec section 2): the logo over
- * the page while the shelves load, then a fade (no fade with reduced motion, see home.css). It is fixed
- * over the layout, so it shifts nothing; it takes no pointer events and hides at the first key or tap,
- * so it never blocks the page; and it is decorative (aria-hidden), screen readers read the page.
+ * the page while the shelves load, then a fade (no fade with reduced motion, see home.css). It continues
+ * the cover that the home page showed while this chunk loaded (splash-cover.tsx). It is fixed over the
+ * layout, so it shifts nothing; it takes no pointer events and hides at the first key or tap, so it
+ * never blocks the page; and it is decorative (aria-hidden), screen readers read the page.
  */
 export function Splash({ until }: { until: Promise<unknown> }) {
-  const { brand } = useSession();
   const [phase, setPhase] = useState<'shown' | 'leaving' | 'gone'>(() =>
     isFirstArrival() ? 'shown' : 'gone',
   );
@@ -64,15 +51,11 @@ export function Splash({ until }: { until: Promise<unknown> }) {
 
   if (phase === 'gone') return null;
   return (
-    <div
-      className="splash"
-      data-leaving={phase === 'leaving'}
-      aria-hidden="true"
+    <SplashCover
+      leaving={phase === 'leaving'}
       onAnimationEnd={(event) => {
         if (event.target === event.currentTarget && phase === 'leaving') setPhase('gone');
       }}
-    >
-      <BrandMark name={brand.name} logo={brand.logo} size="lg" />
-    </div>
+    />
   );
 }

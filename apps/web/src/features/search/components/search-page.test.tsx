@@ -92,8 +92,10 @@ describe('search page', () => {
     });
     expect(searches(fetchMock)).toHaveLength(0);
     expect(router.state.location.search).toBe('');
-    act(() => {
+    // The pause navigates to ?q=har, which may suspend while the router resolves the route: awaited.
+    await act(async () => {
       vi.advanceTimersByTime(1);
+      await Promise.resolve();
     });
     vi.useRealTimers();
 

@@ -1,0 +1,434 @@
+/**
+ * Lighthouse's mobile audit of the home page (`/`) of the real product, signed in as a demo member
+ * (issue 3: performance score >= 90, total blocking time <= 200 ms, cumulative layout shift <= 0.02).
+ *
+ * It builds the web app and the server privately (apps/web/dist-lighthouse, apps/server/dist-lighthouse,
+ * both git-ignored: the shared `dist` folders are never touched), starts the built server alone in a
+ * child process on a fresh embedded database with the demo seed (as e2e/start-server.mjs does, with
+ * production settings), signs a demo member in through the real login endpoint, and runs Lighthouse's
+ * default configuration, which is the mobile preset (a mid-range phone's screen, simulated slow 4G and a
+ * 4x slower CPU), in Debian's Chromium. The member's login cookie goes with every request of the audit
+ * (Lighthouse's `extraHeaders`); the browser profile is fresh, so the splash and the cookie notice show,
+ * as on a first arrival.
+ *
+ * Lighthouse's simulated throttling scales the main-thread work it observes, so a busy machine inflates
+ * total blocking time: the load average is printed and saved, and the median of several runs is the
+ * figure (the runs are listed too).
+ *
+ * Usage: npm run bench:lighthouse -- [--runs 3] [--skip-build] [--check] [--email active@streamhub.demo]
+ *   --skip-build  audit the existing private builds
+ *   --check       exit 1 when a target is missed
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+import { REPO_ROOT, fixed, formatTable, machineInfo, verdict, writeResults } from './lib/report';
+
+/** Issue 3's targets for the home page on Lighthouse mobile. */
+const MIN_SCORE = 90;
+const MAX_TBT_MS = 200;
+const MAX_CLS = 0.02;
+
+const BUILD_DIR = 'dist-lighthouse';
+const WEB_DIR = resolve(REPO_ROOT, 'apps/web');
+const SERVER_DIR = resolve(REPO_ROOT, 'apps/server');
+const BRAND_SLUG = 'streamhub';
+const DEMO_PASSWORD = 'demo-pass-2026';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const BUILD_TIMEOUT_MS = 5 * 60 * 1000;
+const SERVER_START_TIMEOUT_MS = 60 * 1000;
+/** The login cookie of spec section 9 (apps/server/src/modules/auth/auth.cookies.ts). */
+const MEMBER_COOKIE = 'mb-jwt';
+
+interface Options {
+  runs: number;
+  skipBuild: boolean;
+  check: boolean;
+  email: string;
+}
+
+function parseOptions(): Options {
+  const { values } = parseArgs({
+    options: {
+      runs: { type: 'string', default: '3' },
+      'skip-build': { type: 'boolean', default: false },
+      check: { type: 'boolean', default: false },
+      email: { type: 'string', default: 'active@streamhub.demo' },
+    },
+  });
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1 || runs > 10) throw new Error('--runs must be 1 to 10');
+  return { runs, skipBuild: values['skip-build'], check: values.check, email: values.email };
+}
+
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): void {
+  console.log(`$ (cd ${cwd.slice(REPO_ROOT.length + 1) || '.'}) ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    timeout: BUILD_TIMEOUT_MS,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.status !== 0) {
+    const output = `${result.stdout}${result.stderr}`.trim().split('\n').slice(-30).join('\n');
+    throw new Error(`${command} ${args.join(' ')} failed (${String(result.status)}):\n${output}`);
+  }
+}
+
+function buildProduct(): void {
+  run('npx', ['vite', 'build', '--outDir', BUILD_DIR, '--emptyOutDir'], WEB_DIR);
+  // The .br/.gz copies the server sends, as `npm run build` writes them.
+  run('node', ['scripts/compress-dist.mjs', BUILD_DIR], WEB_DIR);
+  run('node', ['build.mjs'], SERVER_DIR, { SERVER_OUT_DIR: BUILD_DIR });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => {
+        if (address && typeof address === 'object') resolvePort(address.port);
+        else reject(new Error('no port'));
+      });
+    });
+  });
+}
+
+interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/**
+ * A request to the local server as `<slug>.localhost` (the server picks the brand from the Host header;
+ * Node does not resolve `*.localhost` names, so it connects to 127.0.0.1 and sends the header itself).
+ */
+function brandRequest(port: number, method: string, path: string, json?: unknown): Promise<Reply> {
+  const body = json === undefined ? undefined : JSON.stringify(json);
+  return new Promise((resolveReply, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        headers: {
+          host: `${BRAND_SLUG}.localhost:${port}`,
+          ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
+        },
+        timeout: 10_000,
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          resolveReply({ status: res.statusCode ?? 0, headers: res.headers, body: text });
+        });
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`${method} ${path} timed out`)));
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+interface RunningServer {
+  port: number;
+  child: ChildProcess;
+  dataDir: string;
+}
+
+/** The built server (apps/server/dist-lighthouse/main.js) on a fresh database with the demo seed. */
+async function startServer(): Promise<RunningServer> {
+  const main = join(SERVER_DIR, BUILD_DIR, 'main.js');
+  if (!existsSync(main)) throw new Error(`${main} does not exist: run without --skip-build`);
+  if (!existsSync(join(WEB_DIR, BUILD_DIR, 'index.html'))) {
+    throw new Error(`apps/web/${BUILD_DIR} has no index.html: run without --skip-build`);
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'member-lighthouse-'));
+  const child = spawn(process.execPath, [main], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      // Production settings: what members get (the login cookie is sent by the audit itself, so its
+      // Secure flag over plain http does not matter).
+      APP_ENV: 'PROD',
+      JWT_SECRET: `lighthouse-${Date.now()}-${Math.random().toString(36).slice(2)}-secret-key`,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: join(WEB_DIR, BUILD_DIR),
+    },
+  });
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      const health = await brandRequest(port, 'GET', '/healthz');
+      if (health.status === 200) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() - started > SERVER_START_TIMEOUT_MS) {
+      child.kill('SIGTERM');
+      throw new Error('the server did not answer /healthz within 60 s');
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { port, child, dataDir };
+}
+
+async function stopServer(server: RunningServer): Promise<void> {
+  if (server.child.exitCode === null) {
+    const exited = new Promise((r) => server.child.once('exit', r));
+    server.child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 12_000))]);
+    if (server.child.exitCode === null) server.child.kill('SIGKILL');
+  }
+  rmSync(server.dataDir, { recursive: true, force: true });
+}
+
+/** Signs the demo member in through the real endpoint and returns the login cookie's `name=value`. */
+async function signIn(port: number, email: string): Promise<string> {
+  const reply = await brandRequest(port, 'POST', '/membergraphapi/api/auth/login', {
+    email,
+    password: DEMO_PASSWORD,
+  });
+  if (reply.status !== 200) throw new Error(`sign-in failed (${reply.status}): ${reply.body.slice(0, 300)}`);
+  const cookies = ([] as string[]).concat(reply.headers['set-cookie'] ?? []);
+  const cookie = cookies.map((c) => c.split(';')[0] ?? '').find((c) => c.startsWith(`${MEMBER_COOKIE}=`));
+  if (!cookie) throw new Error(`sign-in set no ${MEMBER_COOKIE} cookie`);
+  // The home page must render signed in: index.html carries the member in its boot data.
+  const home = await new Promise<Reply>((resolveReply, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/',
+        headers: { host: `${BRAND_SLUG}.localhost:${port}`, cookie },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolveReply({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+  if (!home.body.includes(email)) throw new Error('the home page does not carry the signed-in member');
+  return cookie;
+}
+
+/** The last run's full Lighthouse report, saved beside the figures for a closer look. */
+let lastReport: unknown = null;
+
+interface RunFigures {
+  score: number;
+  tbtMs: number;
+  cls: number;
+  lcpMs: number;
+  fcpMs: number;
+  speedIndexMs: number;
+  /** Load average (1 minute) just before the run. */
+  load1: number;
+  /** Lighthouse's measure of the machine's CPU speed during the run (a typical desktop is about 1000+). */
+  benchmarkIndex: number;
+  lcpElement: string | null;
+  /** Audits of the performance category that did not pass, with their titles (what to fix). */
+  failing: { id: string; title: string; displayValue?: string }[];
+}
+
+async function audit(url: string, cookie: string): Promise<RunFigures> {
+  const load1 = loadavg()[0] ?? 0;
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      extraHeaders: { Cookie: cookie },
+    });
+    if (!result) throw new Error('Lighthouse returned no result');
+    const { lhr } = result;
+    lastReport = lhr;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const lcpDetails = lhr.audits['largest-contentful-paint-element']?.details as
+      { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
+    const failing = Object.values(lhr.audits)
+      .filter(
+        (a) =>
+          a.score !== null &&
+          a.score < 0.9 &&
+          (a.scoreDisplayMode === 'numeric' ||
+            a.scoreDisplayMode === 'binary' ||
+            a.scoreDisplayMode === 'metricSavings'),
+      )
+      .map((a) => ({
+        id: a.id,
+        title: a.title,
+        ...(a.displayValue ? { displayValue: a.displayValue } : {}),
+      }));
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      tbtMs: numeric('total-blocking-time'),
+      cls: numeric('cumulative-layout-shift'),
+      lcpMs: numeric('largest-contentful-paint'),
+      fcpMs: numeric('first-contentful-paint'),
+      speedIndexMs: numeric('speed-index'),
+      load1: Math.round(load1 * 100) / 100,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+      lcpElement: lcpDetails?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+      failing,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions();
+  const machine = machineInfo();
+  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (set CHROMIUM_PATH)`);
+  if (!options.skipBuild) buildProduct();
+
+  const server = await startServer();
+  const runs: RunFigures[] = [];
+  try {
+    const cookie = await signIn(server.port, options.email);
+    const url = `http://${BRAND_SLUG}.localhost:${server.port}/`;
+    console.log(`auditing ${url} as ${options.email} (${options.runs} runs, Lighthouse mobile preset)`);
+    for (let index = 0; index < options.runs; index += 1) {
+      const figures = await audit(url, cookie);
+      runs.push(figures);
+      console.log(
+        `run ${index + 1}: score ${figures.score}, TBT ${fixed(figures.tbtMs, 0)} ms, CLS ${fixed(figures.cls, 3)}, ` +
+          `LCP ${fixed(figures.lcpMs, 0)} ms (load ${fixed(figures.load1, 2)}, benchmark index ${fixed(figures.benchmarkIndex, 0)})`,
+      );
+    }
+  } finally {
+    await stopServer(server);
+  }
+
+  const summary = {
+    score: median(runs.map((r) => r.score)),
+    tbtMs: median(runs.map((r) => r.tbtMs)),
+    cls: median(runs.map((r) => r.cls)),
+    lcpMs: median(runs.map((r) => r.lcpMs)),
+    fcpMs: median(runs.map((r) => r.fcpMs)),
+    speedIndexMs: median(runs.map((r) => r.speedIndexMs)),
+  };
+  const targets = {
+    score: summary.score >= MIN_SCORE,
+    tbt: summary.tbtMs <= MAX_TBT_MS,
+    cls: summary.cls <= MAX_CLS,
+  };
+  console.log(
+    `\n${formatTable(
+      ['run', 'score', 'TBT ms', 'CLS', 'LCP ms', 'FCP ms', 'speed index ms', 'load 1 min'],
+      [
+        ...runs.map((r, i) => [
+          String(i + 1),
+          String(r.score),
+          fixed(r.tbtMs, 0),
+          fixed(r.cls, 3),
+          fixed(r.lcpMs, 0),
+          fixed(r.fcpMs, 0),
+          fixed(r.speedIndexMs, 0),
+          fixed(r.load1, 2),
+        ]),
+        [
+          'median',
+          String(summary.score),
+          fixed(summary.tbtMs, 0),
+          fixed(summary.cls, 3),
+          fixed(summary.lcpMs, 0),
+          fixed(summary.fcpMs, 0),
+          fixed(summary.speedIndexMs, 0),
+          '',
+        ],
+      ],
+    )}`,
+  );
+  console.log(`\nLCP element (last run): ${runs.at(-1)?.lcpElement ?? 'unknown'}`);
+  const failing = runs.at(-1)?.failing ?? [];
+  if (failing.length > 0) {
+    console.log('audits below 0.9 (last run):');
+    for (const a of failing)
+      console.log(`  ${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+  }
+  console.log(
+    `\n${formatTable(
+      ['target', 'median', 'verdict'],
+      [
+        [`score >= ${MIN_SCORE}`, String(summary.score), verdict(targets.score, String(summary.score))],
+        [
+          `TBT <= ${MAX_TBT_MS} ms`,
+          fixed(summary.tbtMs, 0),
+          verdict(targets.tbt, `${fixed(summary.tbtMs, 0)} ms`),
+        ],
+        [`CLS <= ${MAX_CLS}`, fixed(summary.cls, 3), verdict(targets.cls, fixed(summary.cls, 3))],
+      ],
+    )}`,
+  );
+  const pass = targets.score && targets.tbt && targets.cls;
+  const file = writeResults('lighthouse-home', {
+    benchmark: 'lighthouse-home',
+    date: new Date().toISOString(),
+    machine,
+    preset: 'Lighthouse default (mobile: emulated phone, simulated slow 4G, 4x CPU slowdown)',
+    lighthouse: lighthouseVersion(),
+    chromium: CHROMIUM,
+    member: options.email,
+    targets: { minScore: MIN_SCORE, maxTbtMs: MAX_TBT_MS, maxCls: MAX_CLS, pass },
+    median: summary,
+    runs,
+  });
+  console.log(
+    `\nresults: ${file}; full report of the last run: ${writeResults('lighthouse-home.lhr', lastReport)}`,
+  );
+  if (options.check && !pass) process.exitCode = 1;
+}
+
+function lighthouseVersion(): string {
+  const result = spawnSync(process.execPath, ['-p', "require('lighthouse/package.json').version"], {
+    cwd: resolve(REPO_ROOT, 'bench'),
+    encoding: 'utf8',
+  });
+  return result.stdout.trim() || 'unknown';
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
