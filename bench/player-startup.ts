@@ -231,7 +231,7 @@ async function marks(page: Page, needed: string): Promise<Record<string, number>
 async function printTrace(page: Page, found: Record<string, number>): Promise<void> {
   const click = found.click ?? 0;
   const entries = await page.evaluate(() =>
-    performance.getEntriesByType('resource').map((entry) => ({
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({
       name: entry.name,
       start: entry.startTime,
       end: entry.responseEnd,

@@ -388,9 +388,10 @@ export async function generatePostgres(count = BENCH_TITLES, log = console.log):
   const db = await migrateFresh('postgres', '');
   await baseRows(db);
   await db.destroy();
-  const client = new pg.Client({ connectionString: PG_URL, options: `-c search_path=${PG_SCHEMA}` });
+  const client = new pg.Client({ connectionString: PG_URL });
   await client.connect();
   try {
+    await client.query(`set search_path to ${PG_SCHEMA}`);
     await client.query('set synchronous_commit = off');
     // Indexes are built once after the load: faster than keeping them up to date row by row.
     for (const index of ['media_search_document', 'media_search_title_document', 'media_search_rank'])
