@@ -141,8 +141,18 @@ function descend(data: Buffer, parent: Box | undefined, ...path: string[]): Box 
   return box;
 }
 
-/** Reads the top-level `moov` box; null when the file has none within its first thousand boxes. */
-async function readMoov(file: FileHandle): Promise<Buffer | null> {
+/** Where a top-level box of an MP4 file lies. */
+export interface TopLevelBox {
+  offset: number;
+  length: number;
+  headerLength: number;
+}
+
+/**
+ * Finds the first top-level box of a type (e.g. `moov`) by walking box headers; null when the file has
+ * none within its first thousand boxes, or a box header is malformed or runs past the end of the file.
+ */
+export async function findTopLevelBox(file: FileHandle, wanted: string): Promise<TopLevelBox | null> {
   const { size } = await file.stat();
   const header = Buffer.alloc(16);
   let offset = 0;
@@ -156,14 +166,19 @@ async function readMoov(file: FileHandle): Promise<Buffer | null> {
       headerLength = 16;
     } else if (length === 0) length = size - offset;
     if (length < headerLength || offset + length > size) return null;
-    if (type === 'moov') {
-      if (length > MAX_HEADER_BYTES) throw new ChapterError('the MP4 movie header is too large');
-      // The box's own header is kept so that offsets are relative to a box list starting at 0.
-      return readExactly(file, offset, length);
-    }
+    if (type === wanted) return { offset, length, headerLength };
     offset += length;
   }
   return null;
+}
+
+/** Reads the top-level `moov` box; null when the file has none within its first thousand boxes. */
+async function readMoov(file: FileHandle): Promise<Buffer | null> {
+  const moov = await findTopLevelBox(file, 'moov');
+  if (!moov) return null;
+  if (moov.length > MAX_HEADER_BYTES) throw new ChapterError('the MP4 movie header is too large');
+  // The box's own header is kept so that offsets are relative to a box list starting at 0.
+  return readExactly(file, moov.offset, moov.length);
 }
 
 interface Track {

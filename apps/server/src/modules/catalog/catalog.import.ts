@@ -18,7 +18,7 @@ import {
   type PersonRole,
   createCatalogRepository,
 } from './catalog.repository';
-import { ChapterError, type ImportedChapter, readChapters } from './catalog.import-chapters';
+import { ChapterError, type ImportedChapter, findTopLevelBox, readChapters } from './catalog.import-chapters';
 
 /*
  * `npm run catalog:import -- --brand <slug> <folder>` (issue 3, part 5): imports a folder of real media
@@ -290,27 +290,11 @@ export async function readAudio(path: string, ext: string): Promise<ParsedMedia>
 export async function readMp4MovieDuration(path: string): Promise<number | null> {
   const file = await open(path, 'r');
   try {
-    const { size } = await file.stat();
-    const header = Buffer.alloc(16);
-    let offset = 0;
-    for (let boxes = 0; offset + 8 <= size && boxes < 1_000; boxes += 1) {
-      await file.read(header, 0, 16, offset);
-      let length = header.readUInt32BE(0);
-      const type = header.toString('latin1', 4, 8);
-      let headerLength = 8;
-      if (length === 1) {
-        length = Number(header.readBigUInt64BE(8));
-        headerLength = 16;
-      } else if (length === 0) length = size - offset;
-      if (length < headerLength) return null;
-      if (type === 'moov') {
-        const moov = Buffer.alloc(Math.min(length - headerLength, 64 * 1024 * 1024));
-        await file.read(moov, 0, moov.length, offset + headerLength);
-        return mvhdDuration(moov);
-      }
-      offset += length;
-    }
-    return null;
+    const box = await findTopLevelBox(file, 'moov');
+    if (!box) return null;
+    const moov = Buffer.alloc(Math.min(box.length - box.headerLength, 64 * 1024 * 1024));
+    await file.read(moov, 0, moov.length, box.offset + box.headerLength);
+    return mvhdDuration(moov);
   } finally {
     await file.close();
   }
