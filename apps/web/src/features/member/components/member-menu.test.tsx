@@ -4,10 +4,21 @@ import { describe, expect, it, vi } from 'vitest';
 import { buildBoot, buildMember, buildMenuItem } from '../../../test/factories';
 import { jsonResponse, mockFetch, renderApp, requestJson, requestsTo } from '../../../test/render-app';
 
+/** The home page's shelves arrive after its first paint; they settle before the menu is used. */
+async function homeSettled(): Promise<void> {
+  await waitFor(
+    () => {
+      expect(document.querySelector('.home-skeleton')).toBeNull();
+    },
+    { timeout: 10_000 },
+  );
+}
+
 describe('member menu', () => {
   it('opens from the member name, and Escape closes it and returns focus', async () => {
     mockFetch(() => jsonResponse({ data: { content: { menuItems: [buildMenuItem('home')] } } }));
     await renderApp('/', buildBoot({ member: buildMember() }));
+    await homeSettled();
     const user = userEvent.setup();
     const button = await screen.findByRole('button', { name: 'Jane Doe' });
     expect(button).toHaveAttribute('aria-expanded', 'false');
@@ -47,6 +58,7 @@ describe('member menu', () => {
       return jsonResponse({}, 404);
     });
     await renderApp('/', buildBoot({ member }));
+    await homeSettled();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Jane Doe' }));
 
@@ -86,6 +98,7 @@ describe('member menu', () => {
       return jsonResponse({ data: { content: { menuItems: [buildMenuItem('home')] } } });
     });
     await renderApp('/', buildBoot({ member: buildMember() }));
+    await homeSettled();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Jane Doe' }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'de-de');
