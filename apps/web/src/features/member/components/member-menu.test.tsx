@@ -1,20 +1,29 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildBoot, buildMember, buildMenuItem } from '../../../test/factories';
 import { jsonResponse, mockFetch, renderApp, requestJson, requestsTo } from '../../../test/render-app';
 
-/** The home page's shelves arrive after its first paint; they settle before the menu is used. */
+/** The home page's shelves arrive after its first paint; they all settle before the menu is used. */
 async function homeSettled(): Promise<void> {
   await waitFor(
     () => {
-      expect(document.querySelector('.home-skeleton')).toBeNull();
+      // The page's skeleton, then each shelf's: a click while one is still pending would re-render a
+      // suspended boundary inside user-event's synchronous act().
+      expect(document.querySelector('.home-shelves')).not.toBeNull();
+      expect(document.querySelector('.home-skeleton, .home-shelf--loading')).toBeNull();
     },
     { timeout: 10_000 },
   );
 }
 
 describe('member menu', () => {
+  beforeAll(async () => {
+    // The layout's lazily loaded player host, loaded once up front: on a busy machine it was still
+    // arriving when the first click's synchronous act() re-rendered the layout (a suspended boundary).
+    await import('../../player/components/player-host');
+  }, 30_000);
+
   it('opens from the member name, and Escape closes it and returns focus', async () => {
     mockFetch(() => jsonResponse({ data: { content: { menuItems: [buildMenuItem('home')] } } }));
     await renderApp('/', buildBoot({ member: buildMember() }));
