@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type GraphqlCall,
-  installDialog,
+  installBillingTestHooks,
   mockBillingApi,
   ok,
   refused,
@@ -35,16 +35,7 @@ const API: Record<string, (variables: unknown) => unknown> = {
   CancelSubscription: () => ({ member: { cancelSubscription: { responseResult: ok, receipt } } }),
 };
 
-let removeDialog: () => void;
-beforeAll(() => {
-  removeDialog = installDialog();
-});
-afterAll(() => {
-  removeDialog();
-});
-beforeEach(() => {
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
+installBillingTestHooks();
 
 const mutations = (calls: GraphqlCall[]) =>
   calls.map((call) => call.operation).filter((name) => !['MySubscriptions', 'Billing'].includes(name));

@@ -1,7 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installDialog, mockBillingApi, ok, refused, renderBilling } from '../test/billing-test-kit';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  installBillingTestHooks,
+  mockBillingApi,
+  ok,
+  refused,
+  renderBilling,
+} from '../test/billing-test-kit';
 import { PaymentReturn, RELOAD_AGAIN_MS } from './payment-return';
 
 const state = (value: Record<string, unknown>) => `?state=${encodeURIComponent(JSON.stringify(value))}`;
@@ -14,17 +20,7 @@ const restart = {
   subscription_id: 'sub-42',
 };
 
-// Installed for the whole file: the dialogs are unmounted (and closed) after each test's own hooks.
-let removeDialog: () => void;
-beforeAll(() => {
-  removeDialog = installDialog();
-});
-afterAll(() => {
-  removeDialog();
-});
-beforeEach(() => {
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
+installBillingTestHooks();
 
 // Each flow clicks through several screens; a loaded machine needs more than the default 5 s.
 describe('payment return', { timeout: 30_000 }, () => {

@@ -1,19 +1,16 @@
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
 import { I18nProvider, createI18n } from '../../../lib/i18n';
 import { jsonResponse, mockFetch, requestJson } from '../../../test/render-app';
 import { loadBillingStrings } from '../api/billing-strings';
-
-// The first screen of a file loads its modules and strings; on a busy machine that can take seconds.
-configure({ asyncUtilTimeout: 5_000 });
 
 /**
  * jsdom has no modal `<dialog>`: this stands in for the browser's showModal/close and for submitting
  * a `<form method="dialog">` (which closes its dialog). Returns the function that removes it.
  */
-export function installDialog(): () => void {
+function installDialog(): () => void {
   const proto = HTMLDialogElement.prototype as unknown as Record<string, unknown>;
   proto.showModal = function showModal(this: HTMLDialogElement) {
     this.setAttribute('open', '');
@@ -36,6 +33,23 @@ export function installDialog(): () => void {
     delete proto.showModal;
     delete proto.close;
   };
+}
+
+/**
+ * The hooks of a billing test file: the dialog stand-in for the whole file (the dialogs are unmounted,
+ * and closed, after each test's own hooks) and the expected warnings of failed calls kept quiet.
+ */
+export function installBillingTestHooks(): void {
+  let removeDialog: () => void;
+  beforeAll(() => {
+    removeDialog = installDialog();
+  });
+  afterAll(() => {
+    removeDialog();
+  });
+  beforeEach(() => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
 }
 
 export interface GraphqlCall {
