@@ -487,8 +487,7 @@ describe('live stats', () => {
       [null, 20],
       ['page2', 20],
     ]);
-    // Renders two pages of the schedule and a click: slower than the default 5 s on a loaded machine.
-  }, 15_000);
+  });
 
   it('opens one stream by its slug with content.liveStream, and is Not Found for an unknown slug', async () => {
     const slugs: unknown[] = [];
