@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { type DialectAdapter, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect } from 'kysely';
 import pg from 'pg';
 
 import type { AppConfig } from '../config';
@@ -16,6 +16,25 @@ export interface Db {
   /** The PostgreSQL schema the connection is pinned to, when it is not the default. */
   schema?: string;
   destroy: () => Promise<void>;
+}
+
+/**
+ * SQLite runs DDL inside transactions (only a few PRAGMAs cannot, and no migration uses them), but
+ * Kysely's adapter says it does not, so its migrator would run SQLite migrations without a transaction
+ * and a failure half-way (or a crash) would leave a half-migrated file. With this adapter the pending
+ * migrations and their bookkeeping rows commit together or not at all, as on PostgreSQL.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+/** Kysely's SQLite dialect with the transactional-DDL adapter above. */
+export class EmbeddedSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
 }
 
 /** Opens the configured engine: embedded SQLite (WAL) by default, PostgreSQL with DATABASE_URL. */
@@ -44,6 +63,6 @@ export function createDb(database: AppConfig['database']): Db {
   // WAL with NORMAL sync is durable across application crashes and only risks the last
   // transactions on power loss, the usual trade-off for an embedded server database.
   sqlite.pragma('synchronous = NORMAL');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({ dialect: new EmbeddedSqliteDialect({ database: sqlite }) });
   return { kysely, dialect: 'sqlite', destroy: () => kysely.destroy() };
 }
