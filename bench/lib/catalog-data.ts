@@ -477,6 +477,10 @@ export async function generatePostgres(count = BENCH_TITLES, log = console.log):
     await client.query('create index media_search_rank on media_search (brand_id, media_type, rank)');
     await client.query('create index media_search_title_document on media_search using gin (title_document)');
     await client.query('create index media_search_document on media_search using gin (document)');
+    // The prefix vocabulary, as the repository's reindex writes it (migration 0010).
+    await client.query(`insert into media_search_vocab (term)
+      select distinct lexeme from media_search, unnest(tsvector_to_array(document)) as lexeme
+      on conflict do nothing`);
     await client.query(`select setval(pg_get_serial_sequence('media_items', 'id'), ${String(count)})`);
     const ids = async (query: string) =>
       (await client.query<{ id: number }>(query)).rows.map((row) => row.id);

@@ -6,7 +6,14 @@ import type { Dialect } from '../../db/database';
 import { isoNow, readJson, writeJson } from '../../db/json';
 import type { Database, MediaItemRow } from '../../db/schema';
 import { decodeIntegerCursor, decodeTextCursor, encodeCursor } from './catalog.cursor';
-import { searchCandidates, searchRankSql, searchScope } from './catalog.search-query';
+import {
+  type PgLexemeStatistics,
+  pgLexemeStatisticsQuery,
+  pgSearchPlan,
+  searchCandidates,
+  searchRankSql,
+  searchScope,
+} from './catalog.search-query';
 import { searchDocument, searchTerms, searchWords } from './catalog.search-text';
 
 /*
@@ -190,6 +197,11 @@ export interface SearchOptions {
 
 /** Words written to the search vocabulary per statement (SQLite's bound-parameter limit). */
 const VOCAB_BATCH = 500;
+/**
+ * How long PostgreSQL's lexeme statistics are reused for choosing search plans: they change only when
+ * the table is analyzed, and a stale choice costs time, never a wrong answer.
+ */
+const LEXEME_STATISTICS_TTL_MS = 10 * 60_000;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
 
@@ -772,14 +784,17 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
       ...CARD_COLUMNS.map((column) => sql.ref(column)),
       sql`${localizedTitle(localeOf(options.locale))} as title`,
     ]);
-    const candidates = searchCandidates({
-      dialect,
-      brandId,
-      terms,
-      types: MEDIA_TYPES.filter((type) => types.includes(type)),
-      perType,
-      geo: geoPattern(options.country) === null ? null : inCountry(options.country),
-    });
+    const candidates = searchCandidates(
+      {
+        dialect,
+        brandId,
+        terms,
+        types: MEDIA_TYPES.filter((type) => types.includes(type)),
+        perType,
+        geo: geoPattern(options.country) === null ? null : inCountry(options.country),
+      },
+      dialect === 'postgres' ? pgSearchPlan(await pgLexemeStatistics(), terms) : null,
+    );
     // The checks on m repeat what the index holds (brand, type, top-level titles only) as a safety net.
     // The candidates are computed once, first: without MATERIALIZED, SQLite pushed `m.id = c.id` down
     // into the scans and re-ran every FTS5 scan for each of the brand's titles (seconds per search).
@@ -798,6 +813,32 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
     return rows
       .flatMap((row) => (isMediaType(row.media_type) ? [toCard(row, row.media_type)] : []))
       .sort((a, b) => (order.get(a.mediaType) ?? 0) - (order.get(b.mediaType) ?? 0));
+  }
+
+  let lexemeStatistics: { readAt: number; value: Promise<PgLexemeStatistics> } | null = null;
+
+  /** PostgreSQL's lexeme statistics of the search documents, read at most every 10 minutes. */
+  function pgLexemeStatistics(): Promise<PgLexemeStatistics> {
+    const now = Date.now();
+    if (lexemeStatistics !== null && now - lexemeStatistics.readAt < LEXEME_STATISTICS_TTL_MS)
+      return lexemeStatistics.value;
+    const value = pgLexemeStatisticsQuery()
+      .execute(db)
+      .then(
+        ({ rows }) =>
+          new Map(
+            rows.map((row) => [
+              row.column,
+              new Map((row.lexemes ?? []).map((lexeme, i) => [lexeme, row.frequencies?.[i] ?? 0])),
+            ]),
+          ),
+      );
+    lexemeStatistics = { readAt: now, value };
+    // A failed read is not kept: the next search asks again.
+    value.catch(() => {
+      if (lexemeStatistics?.value === value) lexemeStatistics = null;
+    });
+    return value;
   }
 
   /**
@@ -891,7 +932,11 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
       on conflict (media_id) do update set brand_id = excluded.brand_id, media_type = excluded.media_type,
         rank = excluded.rank, title_document = excluded.title_document, document = excluded.document`.execute(
       trx,
-    );
+    ); // The vocabulary gets the lexemes as PostgreSQL tokenized them (migration 0010).
+    await sql`insert into media_search_vocab (term)
+      select distinct lexeme from media_search, unnest(tsvector_to_array(document)) as lexeme
+      where media_id in (${sql.join(documents.map((d) => d.id))})
+      on conflict do nothing`.execute(trx);
   }
 
   /**

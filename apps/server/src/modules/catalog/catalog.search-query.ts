@@ -122,9 +122,17 @@ interface Candidate {
   rank: number;
 }
 
-/** The candidates of a search: `(id, score, rank)`, score 0 for a title match, 1 for any field. */
-export function searchCandidates(options: SearchScanOptions): RawBuilder<Candidate> {
-  return options.dialect === 'sqlite' ? sqliteCandidates(options) : pgCandidates(options);
+/**
+ * The candidates of a search: `(id, score, rank)`, score 0 for a title match, 1 for any field. On
+ * PostgreSQL with the plan the repository chose from the word statistics and the vocabulary.
+ */
+export function searchCandidates(
+  options: SearchScanOptions,
+  pgPlan: PgSearchPlan | null,
+): RawBuilder<Candidate> {
+  if (options.dialect === 'sqlite') return sqliteCandidates(options);
+  if (pgPlan === null) throw new Error('a PostgreSQL search needs its plan');
+  return pgCandidates(options, pgPlan);
 }
 
 /** Per type, the first `limit` title matches and the first `limit` matches in any field. */
@@ -176,49 +184,96 @@ function sqliteScan(
  */
 export const SEARCH_WALK_MIN_FREQUENCY = 0.02;
 
+/** The two PostgreSQL search documents: titles alone, and every field. */
+export type PgSearchColumn = 'title_document' | 'document';
+
 /**
- * The share of rows a query's words match, from the column's lexeme statistics (`pg_stats`
- * most_common_elems, collected with statistics target 1000 by migration 0009): each word as a prefix
- * sums its lexemes' shares, words multiply. A word below the list counts as rare.
+ * The lexeme statistics that pick a PostgreSQL plan: `pg_stats` most common elements of both search
+ * documents (statistics target 1000, migration 0009). One row per document; none before ANALYZE.
  */
-function pgFrequency(terms: readonly string[], column: 'title_document' | 'document') {
-  return sql<number>`(select coalesce(exp(sum(ln(greatest(w.share, 1e-9)))), 0) from (
-      select (select coalesce(sum(u.f), 0)
-        from pg_stats p, unnest(p.most_common_elems::text::text[], p.most_common_elem_freqs) as u(e, f)
-        where p.schemaname = current_schema() and p.tablename = 'media_search' and p.attname = ${column}
-          and u.e like t.term || '%') as share
-      from unnest(${sql.val([...terms])}::text[]) as t(term)
-    ) w)`;
+export function pgLexemeStatisticsQuery() {
+  return sql<{ column: PgSearchColumn; lexemes: string[] | null; frequencies: number[] | null }>`
+    select attname as column, most_common_elems::text::text[] as lexemes,
+      most_common_elem_freqs as frequencies
+    from pg_stats
+    where schemaname = current_schema() and tablename = 'media_search'
+      and attname in ('title_document', 'document')`;
+}
+
+/** Each document's most common lexemes with their share of rows, as `pgLexemeStatisticsQuery` reads them. */
+export type PgLexemeStatistics = ReadonlyMap<PgSearchColumn, ReadonlyMap<string, number>>;
+
+/**
+ * The share of rows a query's words match, estimated from the lexeme statistics: each word, as a
+ * prefix, sums the shares of its lexemes; words multiply. A word below the list counts as rare.
+ */
+export function pgQueryShare(
+  statistics: PgLexemeStatistics,
+  column: PgSearchColumn,
+  terms: readonly string[],
+): number {
+  const lexemes = statistics.get(column);
+  if (!lexemes) return 0;
+  return terms.reduce((product, term) => {
+    let share = 0;
+    for (const [lexeme, frequency] of lexemes) if (lexeme.startsWith(term)) share += frequency;
+    return product * Math.max(share, 1e-9);
+  }, 1);
+}
+
+/** Whether each document is searched by walking rank order (common words) or by its GIN bitmap. */
+export type PgSearchPlan = Readonly<Record<PgSearchColumn, 'walk' | 'bitmap'>>;
+
+/** The plan for a query's words: a walk where they match at least SEARCH_WALK_MIN_FREQUENCY of rows. */
+export function pgSearchPlan(statistics: PgLexemeStatistics, terms: readonly string[]): PgSearchPlan {
+  const kind = (column: PgSearchColumn) =>
+    pgQueryShare(statistics, column, terms) >= SEARCH_WALK_MIN_FREQUENCY ? 'walk' : 'bitmap';
+  return { title_document: kind('title_document'), document: kind('document') };
 }
 
 /**
- * Two plans per scan kind in one statement, one of them gated off by a one-time filter on the word
- * statistics: per type, a walk of (brand_id, media_type, rank) that tests each title with
- * `ts_match_vq` (not indexable, so the planner cannot swap in a bitmap); or one GIN bitmap scan for
- * all types (the brand is compared as `brand_id + 0`, so no btree bitmap is ANDed in), ranked with
- * row_number. All-field scans are skipped for types whose title scan is full.
+ * One query word as a tsquery for the GIN index: the OR of the whole lexemes it is a prefix of
+ * (`media_search_vocab`, migration 0010), which the index answers by intersecting posting lists;
+ * with none, or more than the cap, the engine's prefix (`word:*`, tokenized like the documents), for
+ * which it first collects every matching lexeme's postings into a bitmap (about 6 times slower at
+ * 1M titles). The vocabulary holds lexemes of the folded documents, letters and digits only, so
+ * doubling quotes is all the quoting they need.
  */
-function pgCandidates(options: SearchScanOptions) {
-  const query = sql`to_tsquery('simple'::regconfig, ${options.terms.map((term) => `${term}:*`).join(' & ')}::text)`;
-  const titleKind = pgKind(options, query, 'title_document', 0);
-  const anyKind = pgKind(options, query, 'document', 1);
-  return sql<Candidate>`with stats as materialized (
-      select ${pgFrequency(options.terms, 'title_document')} as title_share,
-        ${pgFrequency(options.terms, 'document')} as any_share
-    ),
-    title_hits as materialized (${titleKind})
+function pgWord(term: string): RawBuilder<unknown> {
+  const prefix = sql`to_tsquery('simple'::regconfig, ${`${term}:*`}::text)`;
+  return sql`coalesce((select case when count(*) between 1 and ${SEARCH_PREFIX_EXPANSION_CAP}
+      then string_agg('''' || replace(v.term, '''', '''''') || '''', ' | ')::tsquery end
+    from (select term from media_search_vocab where term >= ${term} and term < ${searchPrefixUpperBound(term)}
+      order by term limit ${SEARCH_PREFIX_EXPANSION_CAP + 1}) v), ${prefix})`;
+}
+
+/** The tsquery of a search as prefixes, for testing titles one by one in a rank-order walk. */
+function pgPrefixQuery(terms: readonly string[]): RawBuilder<unknown> {
+  return sql`to_tsquery('simple'::regconfig, ${terms.map((term) => `${term}:*`).join(' & ')}::text)`;
+}
+
+/**
+ * Per scan kind (title, any field), the plan chosen beforehand from the word statistics: per type, a
+ * walk of (brand_id, media_type, rank) that tests each title with `ts_match_vq` (not indexable, so the
+ * planner cannot swap in a bitmap AND of the brand's 50,000-row btree bitmap, which cost 50 ms); or
+ * one GIN bitmap scan for all types (the brand is compared as `brand_id + 0`, so no btree bitmap is
+ * ANDed in), ranked with row_number. The all-field scans are skipped for types whose title scan is
+ * full, and the all-field bitmap as a whole when every type's is.
+ */
+function pgCandidates(options: SearchScanOptions, plan: PgSearchPlan) {
+  const titleKind = pgKind(options, plan, 'title_document', 0);
+  const anyKind = pgKind(options, plan, 'document', 1);
+  // The words' lexemes are looked up once, for both bitmap scans.
+  const exact = Object.values(plan).includes('bitmap')
+    ? sql`exact as materialized (select ${sql.join(options.terms.map(pgWord), sql` && `)} as query),`
+    : sql``;
+  return sql<Candidate>`with ${exact} title_hits as materialized (${titleKind})
     select id, min(score) as score, min(rank) as rank from (
       select type, id, score, rank from title_hits union all ${anyKind}
     ) scans group by id`;
 }
 
-function pgKind(
-  options: SearchScanOptions,
-  query: RawBuilder<unknown>,
-  column: 'title_document' | 'document',
-  score: 0 | 1,
-) {
-  const share = sql.raw(score === 0 ? 'title_share' : 'any_share');
+function pgKind(options: SearchScanOptions, plan: PgSearchPlan, column: PgSearchColumn, score: 0 | 1) {
   const document = sql.ref(`s.${column}`);
   const join = options.geo === null ? sql`` : sql`join media_items m on m.id = s.media_id`;
   const geo = options.geo ?? sql`true`;
@@ -226,21 +281,27 @@ function pgKind(
     score === 0
       ? sql`false`
       : sql`(select count(*) from title_hits h where h.type = ${type}) >= ${options.perType}`;
-  const walks = options.types.map(
-    (type) => sql`(select ${type}::text as type, s.media_id as id, ${sql.lit(score)}::int as score, s.rank
-      from media_search s ${join}
-      where (select ${share} from stats) >= ${SEARCH_WALK_MIN_FREQUENCY} and not ${typeFull(sql`${type}::text`)}
-        and s.brand_id = ${options.brandId} and s.media_type = ${type}
-        and ts_match_vq(${document}, ${query}) and ${geo}
-      order by s.rank limit ${options.perType})`,
-  );
-  const bitmap = sql`(select type, id, score, rank from (
+  if (plan[column] === 'walk') {
+    const query = pgPrefixQuery(options.terms);
+    const walks = options.types.map(
+      (type) => sql`(select ${type}::text as type, s.media_id as id, ${sql.lit(score)}::int as score, s.rank
+        from media_search s ${join}
+        where not ${typeFull(sql`${type}::text`)}
+          and s.brand_id = ${options.brandId} and s.media_type = ${type}
+          and ts_match_vq(${document}, ${query}) and ${geo}
+        order by s.rank limit ${options.perType})`,
+    );
+    return sql.join(walks, sql` union all `);
+  }
+  const someTypeOpen =
+    score === 0
+      ? sql`true`
+      : sql`(select count(*) from title_hits) < ${options.perType * options.types.length}`;
+  return sql`(select type, id, score, rank from (
       select s.media_type as type, s.media_id as id, ${sql.lit(score)}::int as score, s.rank,
         row_number() over (partition by s.media_type order by s.rank) as type_rank
       from media_search s ${join}
-      where (select ${share} from stats) < ${SEARCH_WALK_MIN_FREQUENCY}
-        and ${document} @@ ${query} and s.brand_id + 0 = ${options.brandId}
+      where ${someTypeOpen} and ${document} @@ (select query from exact) and s.brand_id + 0 = ${options.brandId}
         and s.media_type in (${sql.join([...options.types])}) and ${geo}
     ) ranked where type_rank <= ${options.perType} and not ${typeFull(sql`ranked.type`)})`;
-  return sql.join([...walks, bitmap], sql` union all `);
 }
