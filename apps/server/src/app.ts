@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
 import { registerGraphQL } from './graphql/plugin';
+import { registerCompression } from './http/compression';
 import { registerErrorHandler } from './http/errors';
 import { registerHealth } from './http/health';
 import { addRequestContextHook } from './http/request-context';
@@ -79,6 +80,7 @@ export async function buildApp({
   // The member graph API: every route resolves the brand and the caller first.
   await app.register(
     async (api) => {
+      await registerCompression(api);
       addRequestContextHook(api, services, config);
       registerAuthRoutes(api, services, config);
       registerEventRoutes(api, services);
@@ -92,10 +94,20 @@ export async function buildApp({
   );
 
   // The payment-flow and subscription-flow hosts of spec section 7, same origin by default.
-  await app.register(async (flow) => registerPaymentFlow(flow, services, config), { prefix: '/paymentflow' });
-  await app.register(async (flow) => registerSubscriptionFlow(flow, services, config), {
-    prefix: '/subscriptionflow',
-  });
+  await app.register(
+    async (flow) => {
+      await registerCompression(flow);
+      await registerPaymentFlow(flow, services, config);
+    },
+    { prefix: '/paymentflow' },
+  );
+  await app.register(
+    async (flow) => {
+      await registerCompression(flow);
+      await registerSubscriptionFlow(flow, services, config);
+    },
+    { prefix: '/subscriptionflow' },
+  );
   scheduleBillingJob(app, services, config);
   registerMediaRoutes(app, config);
   await registerSpa(app, services, config);

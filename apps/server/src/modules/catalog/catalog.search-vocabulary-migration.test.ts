@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createCatalogRepository } from './catalog.repository';
@@ -29,7 +29,14 @@ describe.runIf(ENGINES.includes('postgres'))('migration 0010: the search vocabul
     );
     await sql`drop table media_search_vocab`.execute(db.kysely);
 
-    await up(db.kysely, 'postgres');
+    // Run as the migrator runs it (in a transaction), under a name of its own.
+    const { error } = await new Migrator({
+      db: db.kysely,
+      provider: { getMigrations: () => Promise.resolve({ 'replay-0010': { up: (k) => up(k, 'postgres') } }) },
+      migrationTableName: 'replay_migration',
+      migrationLockTableName: 'replay_migration_lock',
+    }).migrateToLatest();
+    expect(error).toBeUndefined();
 
     const { rows } = await sql<{ term: string }>`select term from media_search_vocab order by term`.execute(
       db.kysely,

@@ -32,8 +32,17 @@ function yearOf(item: MediaCardItem): number | null {
   return Number.isInteger(year) && year > 0 ? year : null;
 }
 
+interface MediaCardProps {
+  item: MediaCardItem;
+  /**
+   * The picture is among the first things the page shows (the first cards of the first shelf): it
+   * loads at once and before other images, where other cards' pictures wait until they near the screen.
+   */
+  isPriority?: boolean;
+}
+
 /** A title on a shelf, in a grid or in search results: its picture, name, year and length, linking to it. */
-export function MediaCard({ item }: { item: MediaCardItem }) {
+export function MediaCard({ item, isPriority = false }: MediaCardProps) {
   useBrowseStrings();
   const { t } = useI18n();
   const { brand } = useSession();
@@ -54,7 +63,8 @@ export function MediaCard({ item }: { item: MediaCardItem }) {
               className="media-card__image"
               src={src}
               alt=""
-              loading="lazy"
+              loading={isPriority ? 'eager' : 'lazy'}
+              fetchPriority={isPriority ? 'high' : 'auto'}
               decoding="async"
               width={size.width}
               height={size.height}

@@ -13,13 +13,15 @@ interface MediaShelfProps {
   moreHref?: string;
   /** The heading's level in the page's outline; 2 unless the shelf sits under a section heading. */
   headingLevel?: 2 | 3 | 4;
+  /** How many of the first cards' pictures load at once, with high priority (the page's first shelf). */
+  priorityCards?: number;
 }
 
 /**
  * A titled row of cards that scrolls sideways. Each card is a link, so Tab walks the row and the browser
  * scrolls the focused card into view; on touch screens the row swipes and snaps to cards.
  */
-export function MediaShelf({ title, items, moreHref, headingLevel = 2 }: MediaShelfProps) {
+export function MediaShelf({ title, items, moreHref, headingLevel = 2, priorityCards = 0 }: MediaShelfProps) {
   useBrowseStrings();
   const { t } = useI18n();
   const headingId = useId();
@@ -42,9 +44,9 @@ export function MediaShelf({ title, items, moreHref, headingLevel = 2 }: MediaSh
       </div>
       {items.length > 0 ? (
         <ul className="media-shelf__row">
-          {items.map((item) => (
+          {items.map((item, index) => (
             <li className="media-shelf__item" key={`${item.mediaType}-${item.id}`}>
-              <MediaCard item={item} />
+              <MediaCard item={item} isPriority={index < priorityCards} />
             </li>
           ))}
         </ul>

@@ -84,6 +84,24 @@ afterEach(() => {
 });
 
 describe('home page', () => {
+  it('loads the pictures of the first shelf at once and first, the others as they near the screen', async () => {
+    const many = Array.from({ length: 8 }, (_, i) => card(100 + i, `Title ${String(i)}`));
+    mockApi({ slots: [{ ...SLOTS[0], items: many }, ...SLOTS.slice(1)] });
+    await renderApp('/', boot());
+    await screen.findByRole('heading', { level: 2, name: 'Free movies' }, SLOW);
+    const pictures = (name: string) =>
+      Array.from(screen.getByRole('region', { name }).querySelectorAll('img')).map((image) => [
+        image.getAttribute('loading'),
+        image.getAttribute('fetchpriority'),
+      ]);
+    expect(pictures('New releases')).toEqual([
+      ...Array.from({ length: 6 }, () => ['eager', 'high']),
+      ['lazy', 'auto'],
+      ['lazy', 'auto'],
+    ]);
+    expect(pictures('Popular')).toEqual([['lazy', 'auto']]);
+  });
+
   it('shows the shelves in order from one slots request, with the by-genre shelf linking to its page', async () => {
     const fetchMock = mockApi();
     await renderApp('/', boot());
@@ -93,6 +111,8 @@ describe('home page', () => {
     ).toBeInTheDocument();
     await screen.findByRole('link', { name: /Quiet Harbor/ }, SLOW);
     await screen.findByRole('heading', { level: 2, name: 'Movies: Drama' });
+    // Shelves past the first two are drawn one at a time when the browser is idle.
+    await screen.findByRole('heading', { level: 2, name: 'Free movies' });
     const shelves = screen
       .getAllByRole('heading', { level: 2 })
       .map((heading) => heading.textContent)

@@ -1,5 +1,5 @@
 import type { MediaType } from '@member/domain';
-import { Suspense, use, useId } from 'react';
+import { Suspense, use, useEffect, useId, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { ContinueShelf } from '../../../components/media/continue-shelf';
 import { MediaShelf } from '../../../components/media/media-shelf';
@@ -59,6 +59,42 @@ const MEDIA_TITLES: Record<MediaType, TranslationKey> = {
 
 /** How many cards a loading shelf sketches; the row scrolls, so more would never show. */
 const SKELETON_CARDS = 8;
+/**
+ * Cards of the first shelf whose pictures load at once and first: those in view on arrival, on a phone
+ * (two and a part) and a desktop (five or six). Its first picture is the page's largest content.
+ */
+const FIRST_SHELF_PRIORITY_CARDS = 6;
+/** Shelves drawn as soon as the titles arrive: the ones in view on arrival, on a phone or a desktop. */
+const SHELVES_AT_ONCE = 2;
+/** The longest a later shelf waits for the browser to be idle before it is drawn anyway. */
+const REVEAL_TIMEOUT_MS = 300;
+
+/**
+ * How many of `total` shelves are drawn: `first` at once, then one more each time the browser is idle.
+ * Drawing every card of every shelf in one go (about 1,500 elements) blocked a phone's main thread for
+ * several hundred milliseconds; one shelf at a time leaves room for taps and scrolling in between. The
+ * shelves not drawn yet keep their skeleton's box, so nothing moves.
+ */
+function useShelvesDrawn(total: number, first: number): number {
+  const [drawn, setDrawn] = useState(Math.min(first, total));
+  useEffect(() => {
+    if (drawn >= total) return;
+    const next = () => {
+      setDrawn((count) => count + 1);
+    };
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(next, { timeout: REVEAL_TIMEOUT_MS });
+      return () => {
+        window.cancelIdleCallback(handle);
+      };
+    }
+    const timer = window.setTimeout(next, 16);
+    return () => {
+      window.clearTimeout(timer);
+    };
+  }, [drawn, total]);
+  return drawn;
+}
 
 /** A shelf's frame while its titles load: the same box as the loaded shelf, so nothing moves. */
 function ShelfSkeleton({ title }: { title: string }) {
@@ -122,6 +158,9 @@ function LoadedShelves({ home, plan }: { home: HomeData; plan: readonly HomeShel
   const { t } = useI18n();
   const slots = use(home.slots);
   const genreFallback = genreFallbackTitle(home.mediaTypes, t);
+  // A slot the brand does not have (a new brand, a free slot not set up) is left out.
+  const shown = slots.ok ? plan.filter((entry) => entry.kind === 'genre' || slots.value.has(entry.slug)) : [];
+  const drawn = useShelvesDrawn(shown.length, SHELVES_AT_ONCE);
   if (!slots.ok) return <ShelfError title={t('shelves.loadFailed.title')} />;
   if (slots.value.size === 0) {
     return (
@@ -131,7 +170,15 @@ function LoadedShelves({ home, plan }: { home: HomeData; plan: readonly HomeShel
       </section>
     );
   }
-  return plan.map((entry) => {
+  const firstSlot = shown.find(
+    (entry): entry is Extract<HomeShelfEntry, { kind: 'slot' }> =>
+      entry.kind === 'slot' && (slots.value.get(entry.slug)?.items.length ?? 0) > 0,
+  );
+  return shown.map((entry, index) => {
+    if (index >= drawn) {
+      const title = entry.kind === 'genre' ? genreFallback : t(SLOT_TITLES[entry.slug]);
+      return <ShelfSkeleton key={entry.kind === 'genre' ? 'genre' : entry.slug} title={title} />;
+    }
     if (entry.kind === 'genre') {
       return (
         <Suspense key="genre" fallback={<ShelfSkeleton title={genreFallback} />}>
@@ -140,11 +187,14 @@ function LoadedShelves({ home, plan }: { home: HomeData; plan: readonly HomeShel
       );
     }
     const slot = slots.value.get(entry.slug);
-    // A slot the brand does not have (a new brand, a free slot not set up) is left out.
     if (!slot) return null;
     return (
       <div className="home-shelf" key={entry.slug}>
-        <MediaShelf title={t(SLOT_TITLES[entry.slug])} items={slot.items} />
+        <MediaShelf
+          title={t(SLOT_TITLES[entry.slug])}
+          items={slot.items}
+          priorityCards={entry === firstSlot ? FIRST_SHELF_PRIORITY_CARDS : 0}
+        />
       </div>
     );
   });
