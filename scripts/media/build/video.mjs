@@ -1,7 +1,9 @@
 // Movies and episodes: ffmpeg test sources (mandelbrot, life, cellauto) dressed with title and credit
 // cards, a synthesized score, encoded once to H.264 main / AAC-LC in a fast-start MP4 and remuxed
-// (stream copy) to HLS VOD with 4-second MPEG-TS segments. A keyframe is forced every 4 seconds so
-// each segment starts with an IDR frame and segment durations are exact.
+// (stream copy) to HLS VOD with MPEG-TS segments of 0.5, 0.5, 1 and 2 seconds, then 4 seconds. Keyframes
+// are forced at every segment start, so each segment starts with an IDR frame and durations are exact.
+// The short first segments let playback start after a few tens of KB: hls.js parses a segment as it
+// arrives only in 128 KB steps, so a 4-second first segment (about 400 KB) held the first frame back.
 import { copyFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -11,6 +13,14 @@ import { poster } from '../lib/thumbnails.mjs';
 import { composeTrack } from './music.mjs';
 
 export const SEGMENT_SECONDS = 4;
+/** A VOD title's first segments (seconds); `-hls_init_time` cuts at the first keyframe after each. */
+export const START_SEGMENT_SECONDS = 0.5;
+/** Keyframe times of a VOD title: 0, 0.5, 1 and 2 s (the short start segments), then every 4 s. */
+export function vodKeyframes(seconds) {
+  const times = [0, 0.5, 1, 2];
+  for (let t = SEGMENT_SECONDS; t < seconds; t += SEGMENT_SECONDS) times.push(t);
+  return times.filter((t) => t < seconds);
+}
 export const FPS = 24;
 
 export const VIDEOS = [
@@ -96,10 +106,11 @@ export const SERIES = {
 };
 
 /**
- * x264 settings shared by movies and the live loop: main profile, yuv420p, fixed GOP of 4 s. One x264
- * thread: with frame threads and VBV (maxrate) x264's output changes from run to run.
+ * x264 settings shared by movies and the live loop: main profile, yuv420p, GOPs of at most 4 s with a
+ * keyframe at every 4 s, or at the given `keyframes` times (seconds). One x264 thread: with frame
+ * threads and VBV (maxrate) x264's output changes from run to run.
  */
-export function x264Args(fps, { crf = 27, maxrate = '650k' } = {}) {
+export function x264Args(fps, { crf = 27, maxrate = '650k', keyframes = null } = {}) {
   const gop = SEGMENT_SECONDS * fps;
   return [
     '-c:v',
@@ -127,7 +138,7 @@ export function x264Args(fps, { crf = 27, maxrate = '650k' } = {}) {
     '-sc_threshold',
     '0',
     '-force_key_frames',
-    `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
+    keyframes ? keyframes.join(',') : `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
     '-x264-params',
     'open-gop=0:threads=1:lookahead-threads=1',
   ];
@@ -200,7 +211,7 @@ export function buildVideo(v, { out, tmp, thumbs }) {
     '-1',
     '-map_chapters',
     '-1',
-    ...x264Args(FPS),
+    ...x264Args(FPS, { keyframes: vodKeyframes(v.seconds) }),
     '-c:a',
     'aac',
     '-b:a',
@@ -233,6 +244,8 @@ export function buildVideo(v, { out, tmp, thumbs }) {
     'hls',
     '-hls_time',
     String(SEGMENT_SECONDS),
+    '-hls_init_time',
+    String(START_SEGMENT_SECONDS),
     '-hls_playlist_type',
     'vod',
     '-hls_segment_type',
@@ -275,6 +288,7 @@ export function buildVideo(v, { out, tmp, thumbs }) {
       height: 360,
       fps: FPS,
       segmentSeconds: SEGMENT_SECONDS,
+      startSegmentSeconds: START_SEGMENT_SECONDS,
     },
   };
 }
