@@ -13,10 +13,10 @@ import { defineConfig, type ProxyOptions } from 'vite';
 const EAGER_MODULE =
   /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]|packages[\\/]domain[\\/]src[\\/](index|locales|media-types|menu|tags|member|boot|site-config|environments)\.ts|vite[\\/]preload-helper|src[\\/](lib|components|config|app)[\\/]|src[\\/]features[\\/](errors|menu[\\/]api)[\\/]/;
 const IN_MAIN_LAYOUT_CHUNK =
-  /src[\\/](app[\\/]main-layout|features[\\/]home[\\/]components[\\/](home-page|splash-cover)|lib[\\/]use-disclosure)\./;
+  /src[\\/](app[\\/]main-layout|features[\\/]home[\\/]components[\\/](home-page|splash-cover)|lib[\\/](use-disclosure|on-demand))\./;
 const PAGE_FRAME = /src[\\/]components[\\/]ui[\\/](page|coming-soon)\./;
 const NOT_IN_APP_CHUNK =
-  /src[\\/](app[\\/](main|main-layout|boot-failure|screen-routes)|lib[\\/](sentry|analytics|event-body|rich-text)|features[\\/]errors[\\/]components[\\/]not-found-page)\.|src[\\/](lib|components)[\\/]media[\\/]/;
+  /src[\\/](app[\\/](main|main-layout|boot-failure|screen-routes)|lib[\\/](sentry|analytics|event-body|rich-text|idle)|features[\\/]errors[\\/]components[\\/]not-found-page)\.|src[\\/](lib|components)[\\/]media[\\/]/;
 
 const FEATURE_OF_MODULE = /src[\\/]features[\\/]([\w-]+)[\\/]/;
 const FEATURES_WITH_FINE_CHUNKS = new Set(['auth', 'player', 'home', 'errors', 'menu']);
@@ -68,7 +68,8 @@ export default defineConfig({
             { name: 'app', test: isEagerModule },
             // The frame of every member screen, and home, the usual landing page, with it rather than as a
             // second chunk: the layout, the home page and its splash cover, and the shell modules that only the
-            // member screens use (the page frame, the menu's disclosure hook). Before the feature groups,
+            // member screens use (the page frame, the menu's disclosure hook, the on-demand loader of the
+            // player host). Before the feature groups,
             // which would otherwise take those shell modules in with the first screen that imports them.
             // The rest of features/home (search field, shelves, cookie notice, its API) loads after it.
             { name: 'main-layout', test: IN_MAIN_LAYOUT_CHUNK },

@@ -1,17 +1,18 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, NavLink, Outlet, useLoaderData, useLocation } from 'react-router';
 import { BrandMark } from '../components/ui/brand-mark';
 import { Icon } from '../components/ui/icons';
 import { MainMenu } from '../features/menu/components/main-menu';
 import { MemberMenu } from '../features/member/components/member-menu';
 import { useI18n } from '../lib/i18n';
+import { onDemand, useOnDemand } from '../lib/on-demand';
 import { useSession } from '../lib/session';
 import { useDisclosure } from '../lib/use-disclosure';
 import type { MainLoader } from './main-loader';
 import './main-layout.css';
 
 // The player overlay (spec section 2) loads after the screen, so the first page carries none of it.
-const PlayerHost = lazy(() => import('../features/player/components/player-host'));
+const playerHost = onDemand(() => import('../features/player/components/player-host'));
 
 /**
  * The frame of every member screen: skip link, header (menu button on phones, brand, search link,
@@ -25,6 +26,7 @@ export function MainLayout() {
   const mainRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   const isFirstRender = useRef(true);
+  const PlayerHost = useOnDemand(playerHost)?.default;
 
   // Move focus to the new screen after in-app navigation, as a page load would, so that screen readers
   // start reading there and keyboard users do not stay in the menu.
@@ -70,9 +72,7 @@ export function MainLayout() {
           <Outlet />
         </main>
       </div>
-      <Suspense>
-        <PlayerHost />
-      </Suspense>
+      {PlayerHost ? <PlayerHost /> : null}
     </div>
   );
 }

@@ -276,3 +276,28 @@ describe('partsGroup', () => {
     expect(partsGroup(album, [])).toBeNull();
   });
 });
+
+describe('expect', () => {
+  it('tells listeners which player a title about to be played needs, changing nothing in the queue', () => {
+    const { queue } = setup();
+    const heard: string[] = [];
+    const stop = queue.onExpect((player) => heard.push(player));
+    const before = queue.getSnapshot();
+    queue.expect('movie');
+    queue.expect('software');
+    queue.expect('podcast');
+    expect(heard).toEqual(['movie', 'game']);
+    expect(queue.getSnapshot()).toBe(before);
+    stop();
+    queue.expect('ebook');
+    expect(heard).toEqual(['movie', 'game']);
+  });
+
+  it('replays the last expectation to a listener that arrives later', () => {
+    const { queue } = setup();
+    queue.expect('stream');
+    const heard: string[] = [];
+    queue.onExpect((player) => heard.push(player));
+    expect(heard).toEqual(['stream']);
+  });
+});

@@ -135,6 +135,8 @@ export function createPlayQueue({
   /** The order the items were played in, to restore when shuffle is turned off. */
   let source: readonly QueueItem[] = [];
   const listeners = new Set<() => void>();
+  const expectations = new Set<(player: PlayerKind) => void>();
+  let expected: PlayerKind | null = null;
 
   function set(next: PlayQueueState): void {
     state = next;
@@ -297,8 +299,20 @@ export function createPlayQueue({
     set({ ...EMPTY, activation: state.activation, repeat: state.repeat });
   }
 
+  /**
+   * Says that a title of this media type may be played soon (its page is open, its Play button is pointed
+   * at), so that the player can fetch what it will need beforehand. Changes nothing in the queue.
+   */
+  function expect(mediaType: string): void {
+    const player = playerForMediaType(mediaType);
+    if (!player) return;
+    expected = player;
+    for (const listener of expectations) listener(player);
+  }
+
   return {
     play,
+    expect,
     next,
     previous,
     replaceActive,
@@ -316,6 +330,17 @@ export function createPlayQueue({
       listeners.add(listener);
       return () => {
         listeners.delete(listener);
+      };
+    },
+    /**
+     * Listens to `expect`: the player that a title about to be played would need. A listener added later
+     * (the player's own code arrived after the title's page) hears the last expectation at once.
+     */
+    onExpect: (listener: (player: PlayerKind) => void): (() => void) => {
+      expectations.add(listener);
+      if (expected) listener(expected);
+      return () => {
+        expectations.delete(listener);
       };
     },
   };

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import { mediaDetailsHref } from '../../../lib/media/media-card-fields';
 import { Page } from '../../../components/ui/page';
@@ -160,6 +160,10 @@ export function LivePage() {
   const { t } = useI18n();
   const data = useLoaderData<LiveLoader>();
   const nowMs = useNow();
+  // The live page is where streams are watched: the player's code is fetched while the member reads.
+  useEffect(() => {
+    playQueue.expect('stream');
+  }, []);
   if (!data || data instanceof Response) return null;
   const mediaTitle = t(`media.${data.media}.title`);
   if (data.slug === null) {

@@ -1,4 +1,5 @@
 import { MEDIA_TYPE_VERBS } from '@member/domain';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { SaveButton } from '../../../components/media/save-button';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -29,6 +30,11 @@ export function MediaDetailsView({ media }: { media: MediaDetails }) {
     year ? String(year) : null,
     media.duration ? formatDuration(media.duration, t) : null,
   ].filter((part): part is string => part !== null);
+
+  // A title's page is where Play is pressed: its player's code is fetched while the member reads.
+  useEffect(() => {
+    playQueue.expect(media.mediaType);
+  }, [media.mediaType]);
 
   const play = () => {
     const { items, startIndex } = titleQueue(media);

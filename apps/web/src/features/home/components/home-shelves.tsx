@@ -4,6 +4,7 @@ import { useRevalidator } from 'react-router';
 import { ContinueShelf } from '../../../components/media/continue-shelf';
 import { MediaShelf } from '../../../components/media/media-shelf';
 import { type TranslationKey, type Translator, useI18n } from '../../../lib/i18n';
+import { whenIdle } from '../../../lib/idle';
 import { pickOfTheDay } from '../api/get-genre-shelf';
 import {
   FREE_SLOT_MEDIA_TYPES,
@@ -79,19 +80,9 @@ function useShelvesDrawn(total: number, first: number): number {
   const [drawn, setDrawn] = useState(Math.min(first, total));
   useEffect(() => {
     if (drawn >= total) return;
-    const next = () => {
+    return whenIdle(() => {
       setDrawn((count) => count + 1);
-    };
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(next, { timeout: REVEAL_TIMEOUT_MS });
-      return () => {
-        window.cancelIdleCallback(handle);
-      };
-    }
-    const timer = window.setTimeout(next, 16);
-    return () => {
-      window.clearTimeout(timer);
-    };
+    }, REVEAL_TIMEOUT_MS);
   }, [drawn, total]);
   return drawn;
 }

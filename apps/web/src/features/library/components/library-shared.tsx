@@ -74,6 +74,12 @@ export function EntryActions({
         type="button"
         className="button button--primary"
         aria-label={t('library.actions.playOf', { title: entry.title })}
+        onPointerEnter={() => {
+          playQueue.expect(entry.type);
+        }}
+        onFocus={() => {
+          playQueue.expect(entry.type);
+        }}
         onClick={() => {
           playQueue.play([queueItem({ ...entry, mediaType: entry.type })]);
         }}

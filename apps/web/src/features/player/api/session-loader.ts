@@ -2,7 +2,7 @@ import { isMediaType, keepsProgress } from '@member/domain';
 import { type MediaProgress, getProgress } from '../../../lib/media/library-api';
 import { type PlayQueue, type QueueItem, playQueue, playerForMediaType } from '../../../lib/media/play-queue';
 import { logger } from '../../../lib/logger';
-import { preloadStreamEngine } from '../lib/attach-stream';
+import { prefetchStream, preloadStreamEngine } from '../lib/attach-stream';
 import { type Playback, type PlayerMediaDetails, fetchMediaDetails, startPlayback } from './playback';
 import { resumeSeconds } from './resume';
 
@@ -97,13 +97,13 @@ function startAudioEarly(load: SessionLoad, music: boolean): void {
 }
 
 /**
- * Follows the play queue: the moment an item becomes active, its signed URL, saved progress and details
- * are requested, and a video's stream engine (hls.js) starts downloading, all in parallel with the
- * player overlay's own code. Returns the unsubscribe function.
+ * Follows the play queue: the moment an item becomes active (or at once, for an item already active), its
+ * signed URL, saved progress and details are requested, and a video's stream engine (hls.js) starts
+ * downloading, all in parallel with the player overlay's own code. Returns the unsubscribe function.
  */
 export function followPlayQueue(queue: PlayQueue = playQueue): () => void {
   let last: number | null = null;
-  return queue.subscribe(() => {
+  const follow = () => {
     const { active, activation } = queue.getSnapshot();
     if (!active) {
       if (last !== null) dropSessionLoad();
@@ -114,8 +114,22 @@ export function followPlayQueue(queue: PlayQueue = playQueue): () => void {
     last = activation;
     const load = sessionLoad(active, activation);
     const player = playerForMediaType(active.mediaType);
-    if (player === 'movie' || player === 'stream') preloadStreamEngine(player === 'stream');
+    if (player === 'movie' || player === 'stream') {
+      const live = player === 'stream';
+      preloadStreamEngine(live);
+      // The playlist and the first segment are fetched as soon as the signed URL is in, not after hls.js.
+      Promise.all([load.playback, load.progress])
+        .then(([playback, saved]) => {
+          if (load.signal.aborted) return;
+          prefetchStream(playback.url, playback.mimeType, live, resumeSeconds(active, playback, saved));
+        })
+        .catch(() => undefined);
+    }
     if ((player === 'audiobook' || player === 'music') && !load.audio)
       startAudioEarly(load, player === 'music');
-  });
+  };
+  const unsubscribe = queue.subscribe(follow);
+  // An item played before the follower started (a Play pressed before the host's code arrived) starts now.
+  follow();
+  return unsubscribe;
 }

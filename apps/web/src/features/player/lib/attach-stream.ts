@@ -1,5 +1,7 @@
-import type { default as Hls, HlsConfig } from 'hls.js';
+import type { FragmentLoaderContext, HlsConfig, PlaylistLoaderContext } from 'hls.js';
+import type * as HlsLight from 'hls.js/light';
 import { logger } from '../../../lib/logger';
+import { type LoaderClass, prefetchAwareLoader, prefetchHlsStart } from './hls-prefetch';
 
 export type StreamError = 'network' | 'media' | 'unsupported';
 
@@ -59,18 +61,26 @@ export function hlsEngine(
   return native ? 'native' : null;
 }
 
-let engine: Promise<typeof Hls> | null = null;
+type Engine = typeof HlsLight;
+
+let engine: Promise<Engine> | null = null;
 
 /** hls.js (light build), downloaded once, when a video is about to play. */
-function loadEngine(): Promise<typeof Hls> {
-  engine ??= import('hls.js/light').then(
-    (module) => module.default,
-    (error: unknown) => {
-      engine = null;
-      throw error;
-    },
-  );
+function loadEngine(): Promise<Engine> {
+  engine ??= import('hls.js/light').catch((error: unknown) => {
+    engine = null;
+    throw error;
+  });
   return engine;
+}
+
+/**
+ * Starts fetching what hls.js will ask for first, the playlist and the segment playback starts in
+ * (hls-prefetch.ts), when hls.js is what will play the URL.
+ */
+export function prefetchStream(url: string, mimeType: string | null, live: boolean, startSeconds: number) {
+  if (!isHlsSource(url, mimeType) || hlsEngine(document.createElement('video'), live) !== 'hls.js') return;
+  prefetchHlsStart(url, live ? 0 : startSeconds);
 }
 
 /** Starts downloading hls.js when a video that will need it starts loading, to arrive with the signed URL. */
@@ -149,8 +159,14 @@ export async function attachStream(
       },
     };
   }
-  const HlsPlayer = await loadEngine();
-  const player = new HlsPlayer(hlsConfig(live, startSeconds));
+  const { default: HlsPlayer, FetchLoader } = await loadEngine();
+  // The loader hls.js streams segments with (and loads playlists with when no other is set), answering
+  // from what was fetched ahead. hls.js types it for the base loader context only; it loads both kinds.
+  const player = new HlsPlayer({
+    ...hlsConfig(live, startSeconds),
+    pLoader: prefetchAwareLoader(FetchLoader as unknown as LoaderClass<PlaylistLoaderContext>),
+    fLoader: prefetchAwareLoader(FetchLoader as unknown as LoaderClass<FragmentLoaderContext>),
+  });
   player.on(HlsPlayer.Events.ERROR, (_event, data) => {
     if (!data.fatal) return;
     logger.warn('HLS playback error', data.details);

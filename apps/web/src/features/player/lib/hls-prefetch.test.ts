@@ -1,0 +1,158 @@
+import type {
+  HlsConfig,
+  Loader,
+  LoaderCallbacks,
+  LoaderConfiguration,
+  LoaderContext,
+  LoaderStats,
+} from 'hls.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { prefetchAwareLoader, prefetchHlsStart, segmentAt } from './hls-prefetch';
+
+const VOD = [
+  '#EXTM3U',
+  '#EXT-X-VERSION:6',
+  '#EXT-X-TARGETDURATION:4',
+  '#EXT-X-PLAYLIST-TYPE:VOD',
+  '#EXTINF:0.500000,',
+  'seg000.ts',
+  '#EXTINF:0.500000,',
+  'seg001.ts',
+  '#EXTINF:1.000000,',
+  'seg002.ts',
+  '#EXTINF:4.000000,',
+  'seg003.ts',
+  '#EXT-X-ENDLIST',
+  '',
+].join('\n');
+
+const PLAYLIST_URL = '/media/tok/demo/video/film/index.m3u8';
+const base = (path: string) => new URL(path, window.location.href).href;
+
+describe('segmentAt', () => {
+  it('finds the segment that holds a position, relative to the playlist', () => {
+    expect(segmentAt(VOD, PLAYLIST_URL, 0)).toBe(base('/media/tok/demo/video/film/seg000.ts'));
+    expect(segmentAt(VOD, PLAYLIST_URL, 0.5)).toBe(base('/media/tok/demo/video/film/seg001.ts'));
+    expect(segmentAt(VOD, PLAYLIST_URL, 1.9)).toBe(base('/media/tok/demo/video/film/seg002.ts'));
+    expect(segmentAt(VOD, PLAYLIST_URL, 5.99)).toBe(base('/media/tok/demo/video/film/seg003.ts'));
+  });
+
+  it('answers null past the end, for live and master playlists and for anything else', () => {
+    expect(segmentAt(VOD, PLAYLIST_URL, 6)).toBeNull();
+    expect(segmentAt(VOD.replace('#EXT-X-ENDLIST', ''), PLAYLIST_URL, 0)).toBeNull();
+    const master = '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=800000\nlow/index.m3u8\n#EXT-X-ENDLIST\n';
+    expect(segmentAt(master, PLAYLIST_URL, 0)).toBeNull();
+    expect(segmentAt('<html>not a playlist</html>', PLAYLIST_URL, 0)).toBeNull();
+  });
+});
+
+/** A stand-in for hls.js's fetch loader: records what it was asked to load itself. */
+class NetworkLoader implements Loader<LoaderContext> {
+  static loaded: string[] = [];
+  context: LoaderContext | null = null;
+  stats: LoaderStats = {
+    aborted: false,
+    loaded: 0,
+    retry: 0,
+    total: 0,
+    chunkCount: 0,
+    bwEstimate: 0,
+    loading: { start: 0, first: 0, end: 0 },
+    parsing: { start: 0, end: 0 },
+    buffering: { start: 0, first: 0, end: 0 },
+  };
+  constructor(readonly config: HlsConfig) {}
+  load(context: LoaderContext): void {
+    NetworkLoader.loaded.push(context.url);
+  }
+  abort(): void {
+    this.stats.aborted = true;
+  }
+  destroy(): void {
+    this.context = null;
+  }
+}
+
+function request(url: string, responseType: string) {
+  const Loader = prefetchAwareLoader(NetworkLoader);
+  const loader = new Loader({} as HlsConfig);
+  const callbacks = {
+    onSuccess: vi.fn(),
+    onError: vi.fn(),
+    onTimeout: vi.fn(),
+    onProgress: vi.fn(),
+  } satisfies LoaderCallbacks<LoaderContext>;
+  loader.load({ url, responseType } as LoaderContext, {} as LoaderConfiguration, callbacks);
+  return { loader, callbacks };
+}
+
+describe('prefetchHlsStart and the prefetch-aware loader', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+
+  afterEach(() => {
+    NetworkLoader.loaded = [];
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+  });
+
+  function serve(bodies: Record<string, string | null>) {
+    fetchMock.mockImplementation((input) => {
+      const url = input instanceof Request ? input.url : input instanceof URL ? input.href : input;
+      const body = bodies[new URL(url, window.location.href).pathname];
+      return Promise.resolve(
+        body === null || body === undefined
+          ? new Response('gone', { status: 404 })
+          : new Response(body, { status: 200 }),
+      );
+    });
+    vi.stubGlobal('fetch', fetchMock);
+  }
+
+  it('fetches the playlist and the segment playback starts in, and hands each to hls.js once', async () => {
+    serve({
+      '/media/tok/demo/video/film/index.m3u8': VOD,
+      '/media/tok/demo/video/film/seg002.ts': 'TS-BYTES',
+    });
+    prefetchHlsStart(PLAYLIST_URL, 1.2);
+    await vi.waitFor(() => {
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    });
+
+    const playlist = request(base(PLAYLIST_URL), 'text');
+    await vi.waitFor(() => {
+      expect(playlist.callbacks.onSuccess).toHaveBeenCalledOnce();
+    });
+    expect(playlist.callbacks.onSuccess.mock.calls[0]?.[0]).toMatchObject({ data: VOD, code: 200 });
+
+    // A segment is handed over as progress (what a progressive load reads), then as success.
+    const segment = request('/media/tok/demo/video/film/seg002.ts', 'arraybuffer');
+    await vi.waitFor(() => {
+      expect(segment.callbacks.onSuccess).toHaveBeenCalledOnce();
+    });
+    const progress = segment.callbacks.onProgress.mock.calls[0]?.[2] as ArrayBuffer;
+    expect(new TextDecoder().decode(progress)).toBe('TS-BYTES');
+    expect(NetworkLoader.loaded).toEqual([]);
+
+    // Taken once: a second request for the same URL goes to the network.
+    request(PLAYLIST_URL, 'text');
+    expect(NetworkLoader.loaded).toEqual([PLAYLIST_URL]);
+  });
+
+  it('loads from the network when the prefetch failed, and never answers an aborted load', async () => {
+    serve({ '/media/tok/demo/video/film/index.m3u8': null });
+    prefetchHlsStart(PLAYLIST_URL, 0);
+    const failed = request(PLAYLIST_URL, 'text');
+    await vi.waitFor(() => {
+      expect(NetworkLoader.loaded).toEqual([PLAYLIST_URL]);
+    });
+    expect(failed.callbacks.onSuccess).not.toHaveBeenCalled();
+
+    serve({ '/media/tok/demo/video/other/index.m3u8': VOD });
+    prefetchHlsStart('/media/tok/demo/video/other/index.m3u8', 0);
+    const aborted = request('/media/tok/demo/video/other/index.m3u8', 'text');
+    aborted.loader.abort();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(aborted.callbacks.onSuccess).not.toHaveBeenCalled();
+    expect(NetworkLoader.loaded).toEqual([PLAYLIST_URL]);
+  });
+});
