@@ -46,9 +46,9 @@ export function hasMediaSource(scope: object = window): boolean {
 
 /**
  * How an HLS source is played here: video on demand with hls.js where MSE exists (a faster first frame),
- * the browser's own HLS otherwise. A live stream prefers the browser's own HLS where there is one: on a
- * loaded machine hls.js, demuxing on the main thread, fell behind the sliding window of the live loop and
- * stalled (decision 011); browsers without built-in HLS (Firefox) play live streams with hls.js.
+ * the browser's own HLS otherwise. A live stream prefers the browser's own HLS where there is one (no
+ * engine to download); browsers without built-in HLS (Firefox) play live streams with hls.js, which
+ * follows the live loop across its wraps (e2e: player.spec.ts, also with both cores busy).
  */
 export function hlsEngine(
   video: Pick<HTMLVideoElement, 'canPlayType'>,
