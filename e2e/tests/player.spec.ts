@@ -22,21 +22,30 @@ interface Title {
   duration: number | null;
 }
 
+/** A call to the member graph API from the page, as the signed-in member: the answer's `data`. */
+async function memberGraphql<T>(page: Page, query: string, variables: Record<string, unknown>): Promise<T> {
+  const body = await page.evaluate(
+    async ([q, v]) => {
+      const response = await fetch('/membergraphapi/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: q, variables: v }),
+      });
+      return (await response.json()) as unknown;
+    },
+    [query, variables] as const,
+  );
+  return (body as { data: T }).data;
+}
+
 /** The newest top-level titles of a media type, read from the member graph API as the signed-in member. */
 async function titlesOf(page: Page, mediaType: string): Promise<Title[]> {
-  const items = await page.evaluate(async (type) => {
-    const response = await fetch('/membergraphapi/graphql', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        query:
-          'query($t: String!) { content { list(mediaType: $t, first: 10) { items { id title duration } } } }',
-        variables: { t: type },
-      }),
-    });
-    const body = (await response.json()) as { data: { content: { list: { items: Title[] } } } };
-    return body.data.content.list.items;
-  }, mediaType);
+  const data = await memberGraphql<{ content: { list: { items: Title[] } } }>(
+    page,
+    'query($t: String!) { content { list(mediaType: $t, first: 10) { items { id title duration } } } }',
+    { t: mediaType },
+  );
+  const items = data.content.list.items;
   expect(items.length).toBeGreaterThan(0);
   return items;
 }
@@ -63,25 +72,14 @@ function mediaTime(page: Page, element: 'audio' | 'video'): Promise<number> {
  * retry, another run on the same server) saved.
  */
 async function startOver(page: Page, mediaType: string, title: Title): Promise<void> {
-  const succeeded = await page.evaluate(
-    async ([type, id]) => {
-      const response = await fetch('/membergraphapi/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          query:
-            'mutation($id: Int!, $t: String!) { content { updateMediaProgress(id: $id, mediaType: $t, progress: 0) { responseResult { succeeded } } } }',
-          variables: { id, t: type },
-        }),
-      });
-      const body = (await response.json()) as {
-        data: { content: { updateMediaProgress: { responseResult: { succeeded: boolean } } } };
-      };
-      return body.data.content.updateMediaProgress.responseResult.succeeded;
-    },
-    [mediaType, title.id] as const,
+  const data = await memberGraphql<{
+    content: { updateMediaProgress: { responseResult: { succeeded: boolean } } };
+  }>(
+    page,
+    'mutation($id: Int!, $t: String!) { content { updateMediaProgress(id: $id, mediaType: $t, progress: 0) { responseResult { succeeded } } } }',
+    { id: title.id, t: mediaType },
   );
-  expect(succeeded).toBe(true);
+  expect(data.content.updateMediaProgress.responseResult.succeeded).toBe(true);
 }
 
 /** Reloads the title's page (the queue is gone) and plays the title again. */

@@ -932,7 +932,8 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
       on conflict (media_id) do update set brand_id = excluded.brand_id, media_type = excluded.media_type,
         rank = excluded.rank, title_document = excluded.title_document, document = excluded.document`.execute(
       trx,
-    ); // The vocabulary gets the lexemes as PostgreSQL tokenized them (migration 0010).
+    );
+    // The vocabulary gets the lexemes as PostgreSQL tokenized them (migration 0010).
     await sql`insert into media_search_vocab (term)
       select distinct lexeme from media_search, unnest(tsvector_to_array(document)) as lexeme
       where media_id in (${sql.join(documents.map((d) => d.id))})

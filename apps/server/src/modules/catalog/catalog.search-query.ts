@@ -17,9 +17,10 @@ import { searchPrefixUpperBound } from './catalog.search-text';
  *   no user word reaches). `media_search_keys` remembers each title's rowid, so a changed popularity
  *   deletes the old row.
  * - PostgreSQL: `media_search.rank` is the same key without the type bits (the type is a column), with
- *   a btree on (brand, type, rank) beside the GIN indexes, so the planner can walk rank order and stop
- *   (common words) or build the small GIN bitmap and sort it (rare words); custom plans pick per query
- *   from the lexeme statistics.
+ *   a btree on (brand, type, rank) beside the GIN indexes, so a scan can walk rank order and stop
+ *   (common words) or build the small GIN bitmap and sort it (rare words). The repository picks one per
+ *   scan kind from the lexeme statistics (`pgSearchPlan`, read every 10 minutes), and a bitmap scan
+ *   looks each word up as the whole lexemes it is a prefix of (`media_search_vocab`, migration 0010).
  *
  * A search is one statement of at most 2 scans per media type, each of at most `limit` rows: the
  * best title matches and the best matches in any field. Ranking is title matches first, then the
