@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import enShell from '../../apps/web/src/locales/en-us.json' with { type: 'json' };
 import enSearching from '../../apps/web/src/locales/searching/en-us.json' with { type: 'json' };
+import jaSearching from '../../apps/web/src/locales/searching/ja-jp.json' with { type: 'json' };
 import enShelves from '../../apps/web/src/locales/shelves/en-us.json' with { type: 'json' };
 import { expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures';
 
@@ -140,6 +141,41 @@ test.describe('search', () => {
     await page.reload();
     await expect(page.getByRole('searchbox', { name: enSearching.label })).toHaveValue('zqxjkvw');
     await expect(page.getByRole('heading', { level: 2, name: enSearching.noResults.title })).toBeVisible();
+  });
+});
+
+test.describe('search in Japanese', () => {
+  test('finds titles by a word inside them, one kanji included, shown in Japanese', async ({ page }) => {
+    // No other test signs in as this member, so its language may change here. Set through the API the
+    // member menu's language switch calls (account.spec.ts switches it in the interface).
+    await signIn(page, 'music@streamhub.demo');
+    const saved = await page.evaluate(async (url) => {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          query: 'mutation { member { setLanguage(language: "ja-jp") { responseResult { succeeded } } } }',
+        }),
+      });
+      const body = (await response.json()) as {
+        data: { member: { setLanguage: { responseResult: { succeeded: boolean } } } };
+      };
+      return body.data.member.setLanguage.responseResult.succeeded;
+    }, GRAPHQL);
+    expect(saved).toBe(true);
+
+    // 果樹園 (orchard) ends titles such as 静かな果樹園 (the quiet orchard): found inside them.
+    await page.goto('/search?q=果樹園');
+    const field = page.getByRole('searchbox', { name: jaSearching.label });
+    await expect(field).toHaveValue('果樹園');
+    const titles = page.getByRole('main').getByRole('link');
+    await expect(titles.filter({ hasText: /.果樹園/ }).first()).toBeVisible();
+
+    // One kanji is a word: 港 (harbour), wherever it stands in a title.
+    await field.fill('港');
+    await expect(page).toHaveURL(/\/search\?q=%E6%B8%AF$/);
+    await expect(titles.filter({ hasText: /.港/ }).first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
   });
 });
 

@@ -1,6 +1,7 @@
 import { loadConfig } from './config';
 import { createDb } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { refreshSearchIndex } from './modules/catalog/catalog.search-maintenance';
 import { seedDemoData } from './seed/demo';
 import { buildApp } from './app';
 
@@ -12,6 +13,9 @@ async function main() {
   const applied = await migrateToLatest(db.kysely, db.dialect, db.schema);
   const app = await buildApp({ config, db });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+  const reindexed = await refreshSearchIndex(db);
+  if (reindexed > 0)
+    app.log.info({ titles: reindexed }, 'search index rewritten for the current text analysis');
   if (config.seedDemo) {
     const started = performance.now();
     const seeded = await seedDemoData(db);

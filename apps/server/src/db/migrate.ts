@@ -13,6 +13,7 @@ import * as m0007 from './migrations/0007-catalog-i18n';
 import * as m0008 from './migrations/0008-fulfilment-leases-password-lockout';
 import * as m0009catalog from './migrations/0009-catalog-search-rank';
 import * as m0010 from './migrations/0010-search-vocabulary-postgres';
+import * as m0011 from './migrations/0011-search-analysis-version';
 
 /** Migrations are plain modules listed here, so the bundled server carries them without a file scan. */
 function provider(dialect: Dialect): MigrationProvider {
@@ -27,6 +28,7 @@ function provider(dialect: Dialect): MigrationProvider {
     '0008-fulfilment-leases-password-lockout': m0008,
     '0009-catalog-search-rank': m0009catalog,
     '0010-search-vocabulary-postgres': m0010,
+    '0011-search-analysis-version': m0011,
   };
   return {
     getMigrations: () =>

@@ -33,9 +33,16 @@ export interface MediaImportsTable {
   created_at: string;
 }
 
+/** Migration 0011: the text analysis the search index was written with (one row, id 1). */
+export interface SearchIndexStateTable {
+  id: number;
+  analysis: number;
+}
+
 export interface CatalogI18nTables {
   media_translations: MediaTranslationsTable;
   genre_translations: GenreTranslationsTable;
   catalog_seeds: CatalogSeedsTable;
   media_imports: MediaImportsTable;
+  search_index_state: SearchIndexStateTable;
 }

@@ -297,6 +297,7 @@ export interface Database extends WalletAccountTables {
   genre_translations: CatalogI18nTables['genre_translations'];
   catalog_seeds: CatalogI18nTables['catalog_seeds'];
   media_imports: CatalogI18nTables['media_imports'];
+  search_index_state: CatalogI18nTables['search_index_state'];
   library_entries: LibraryEntriesTable;
   playlists: PlaylistsTable;
   playlist_tracks: PlaylistTracksTable;

@@ -124,8 +124,14 @@ describe.each(ENGINES)('catalog in the request language (%s)', (engine) => {
       'Le Dernier Phare',
     ]);
     expect(counter.count).toBe(1);
-    // Japanese has no spaces: a run of kana and kanji is one word, found by its beginning.
-    expect((await repo.search(brand, '最後')).map((c) => c.id)).toEqual([lighthouse]);
+    // Japanese has no spaces: a title is found by any part of it, from one character on, and a
+    // phrase must appear whole (all its character pairs), not just some of its characters.
+    for (const query of ['最後', '灯台', '台', 'の灯', '最後の灯台', '灯'])
+      expect(
+        (await repo.search(brand, query)).map((c) => c.id),
+        query,
+      ).toEqual([lighthouse]);
+    expect(await repo.search(brand, '灯の台')).toEqual([]);
     expect((await repo.search(brand, 'dernier phare', { locale: 'ja-jp' })).map((c) => c.title)).toEqual([
       '最後の灯台',
     ]);

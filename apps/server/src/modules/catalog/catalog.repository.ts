@@ -1101,6 +1101,46 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
     });
   }
 
+  /**
+   * A page of top-level titles (every brand's, by id after `afterId`) with every text their search rows
+   * are made of: title, description, translated titles and descriptions, people. For rewriting the index
+   * after its text analysis changed (catalog.search-maintenance.ts).
+   */
+  async function listSearchTexts(afterId: number, limit: number): Promise<{ id: number; texts: string[] }[]> {
+    const titles = await db
+      .selectFrom('media_items')
+      .select(['id', 'title', 'description'])
+      .where('parent_id', 'is', null)
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    if (titles.length === 0) return [];
+    const ids = titles.map((row) => row.id);
+    const [translations, names] = await Promise.all([
+      db
+        .selectFrom('media_translations')
+        .select(['media_id', 'title', 'description'])
+        .where('media_id', 'in', ids)
+        .execute(),
+      db
+        .selectFrom('media_people as mp')
+        .innerJoin('people as p', 'p.id', 'mp.person_id')
+        .select(['mp.media_id', 'p.title'])
+        .where('mp.media_id', 'in', ids)
+        .execute(),
+    ]);
+    const texts = new Map<number, string[]>(titles.map((row) => [row.id, [row.title, row.description]]));
+    for (const row of translations) texts.get(row.media_id)?.push(row.title, row.description ?? '');
+    for (const row of names) texts.get(row.media_id)?.push(row.title);
+    return ids.map((id) => ({ id, texts: texts.get(id) ?? [] }));
+  }
+
+  /** Rewrites the search rows of these titles from their current texts, in one transaction. */
+  async function reindexTitles(ids: readonly number[]): Promise<void> {
+    if (ids.length > 0) await inTransaction((trx) => reindex(trx, ids));
+  }
+
   async function insertPerson(person: { slug: string; title: string }): Promise<number> {
     const { id } = await db.insertInto('people').values(person).returning('id').executeTakeFirstOrThrow();
     return id;
@@ -1167,6 +1207,8 @@ export function createCatalogRepository(db: Kysely<Database>, dialect: Dialect) 
     search,
     insertMedia,
     updateMedia,
+    listSearchTexts,
+    reindexTitles,
     insertPerson,
     insertGenre,
     insertSlot,

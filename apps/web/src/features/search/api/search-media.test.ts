@@ -7,13 +7,15 @@ describe('search queries', () => {
     expect(normalizeQuery('a'.repeat(MAX_QUERY_LENGTH + 50))).toHaveLength(MAX_QUERY_LENGTH);
   });
 
-  it('need two letters or digits, counted as characters', () => {
+  it('need two letters or digits, counted as characters, or one kanji', () => {
     expect(isSearchable('')).toBe(false);
     expect(isSearchable('m')).toBe(false);
     expect(isSearchable('m!!')).toBe(false);
     expect(isSearchable('mo')).toBe(true);
     expect(isSearchable('42')).toBe(true);
     expect(isSearchable('冬夜')).toBe(true);
-    expect(isSearchable('冬')).toBe(false);
+    expect(isSearchable('冬')).toBe(true);
+    expect(isSearchable('の')).toBe(false);
+    expect(isSearchable('ン')).toBe(false);
   });
 });

@@ -32,10 +32,11 @@ export function normalizeQuery(text: string): string {
 
 /**
  * Whether a query is long enough to send: the server searches words of letters and digits only, so
- * those are what count (as characters, not UTF-16 units: two kanji are enough).
+ * those are what count (as characters, not UTF-16 units). One kanji is enough, as it is a word of its
+ * own (港, harbour) which the server finds inside titles; one letter or kana would match almost anything.
  */
 export function isSearchable(query: string): boolean {
-  return (query.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= MIN_QUERY_LENGTH;
+  return (query.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= MIN_QUERY_LENGTH || /\p{Script=Han}/u.test(query);
 }
 
 /**
