@@ -80,7 +80,7 @@ export const DEMO_BRANDS: readonly DemoBrand[] = [
   },
 ];
 
-type DemoKind = 'active' | 'trial' | 'canceled' | 'free' | 'test' | 'music';
+type DemoKind = 'active' | 'trial' | 'canceled' | 'free' | 'test' | 'music' | 'japanese';
 
 interface DemoMember {
   kind: DemoKind;
@@ -98,6 +98,8 @@ const DEMO_MEMBERS: readonly DemoMember[] = [
   { kind: 'test', name: 'QA Tester', language: 'en-us', timezone: 'Europe/London' },
   // Subscribed to music and audiobooks only: refused movies where the brand has the access tag.
   { kind: 'music', name: 'Robin Park', language: 'en-us', timezone: 'Asia/Tokyo' },
+  // The Japanese interface and catalogue where the brand offers them (StreamHub), else English.
+  { kind: 'japanese', name: '佐藤 遥', language: 'ja-jp', timezone: 'Asia/Tokyo' },
 ];
 
 export function demoEmail(kind: DemoKind, brandSlug: string): string {
@@ -366,6 +368,7 @@ function demoSubscription(kind: DemoKind, now: Date) {
   switch (kind) {
     case 'active':
     case 'test':
+    case 'japanese':
       return { ...base, is_active: 1, is_trial: 0, start_date: at(-120), next_billing_date: at(12) };
     case 'trial':
       return { ...base, is_active: 1, is_trial: 1, start_date: at(-3), next_billing_date: at(4) };
