@@ -91,6 +91,17 @@ async function reloadAndPlay(page: Page, title: Title, verb: string): Promise<vo
   await expect(player(page).getByRole('heading', { level: 2 })).toBeVisible();
 }
 
+/** Opens the newest stream's page, presses Watch, and waits for the LIVE badge and moving video. */
+async function watchLiveStream(page: Page) {
+  const [stream] = await titlesOf(page, 'stream');
+  await openTitle(page, 'stream', stream!);
+  await page.getByRole('button', { name: verbs.watch, exact: true }).click();
+  const region = player(page);
+  await expect(region.getByText(enPlayer.live.badge, { exact: true })).toBeVisible();
+  await expect.poll(() => mediaTime(page, 'video')).toBeGreaterThan(0.5);
+  return region;
+}
+
 function isProgressSave(response: Response): boolean {
   return (
     response.url().includes('/membergraphapi/') &&
@@ -406,12 +417,7 @@ test.describe('player overlay', () => {
   });
 
   test('stream: live HLS plays with the LIVE badge', async ({ page }) => {
-    const [stream] = await titlesOf(page, 'stream');
-    await openTitle(page, 'stream', stream!);
-    await page.getByRole('button', { name: verbs.watch, exact: true }).click();
-    const region = player(page);
-    await expect(region.getByText(enPlayer.live.badge, { exact: true })).toBeVisible();
-    await expect.poll(() => mediaTime(page, 'video')).toBeGreaterThan(0.5);
+    const region = await watchLiveStream(page);
     await expect(region.getByRole('slider', { name: enPlayer.position })).toHaveCount(0);
     // Chromium's own HLS reports no seekable range for a live stream: no live edge known, so no jump
     // button (rather than one that can never be pressed).
@@ -432,12 +438,7 @@ test.describe('player overlay', () => {
         return /mpegurl/i.test(type) ? '' : canPlayType.call(this, type);
       };
     });
-    const [stream] = await titlesOf(page, 'stream');
-    await openTitle(page, 'stream', stream!);
-    await page.getByRole('button', { name: verbs.watch, exact: true }).click();
-    const region = player(page);
-    await expect(region.getByText(enPlayer.live.badge, { exact: true })).toBeVisible();
-    await expect.poll(() => mediaTime(page, 'video')).toBeGreaterThan(0.5);
+    const region = await watchLiveStream(page);
     expect(await page.locator('.player video').evaluate((video: HTMLVideoElement) => video.src)).toMatch(
       /^blob:/,
     );

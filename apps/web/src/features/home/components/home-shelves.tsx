@@ -101,6 +101,15 @@ function ShelfSkeleton({ title }: { title: string }) {
   );
 }
 
+/** The skeleton of a planned shelf, before its titles are in or before it is drawn. */
+function plannedSkeleton(entry: HomeShelfEntry, genreFallback: string, t: Translator['t']) {
+  return entry.kind === 'genre' ? (
+    <ShelfSkeleton key="genre" title={genreFallback} />
+  ) : (
+    <ShelfSkeleton key={entry.slug} title={t(SLOT_TITLES[entry.slug])} />
+  );
+}
+
 function ShelfError({ title }: { title: string }) {
   const { t } = useI18n();
   const revalidator = useRevalidator();
@@ -166,10 +175,7 @@ function LoadedShelves({ home, plan }: { home: HomeData; plan: readonly HomeShel
       entry.kind === 'slot' && (slots.value.get(entry.slug)?.items.length ?? 0) > 0,
   );
   return shown.map((entry, index) => {
-    if (index >= drawn) {
-      const title = entry.kind === 'genre' ? genreFallback : t(SLOT_TITLES[entry.slug]);
-      return <ShelfSkeleton key={entry.kind === 'genre' ? 'genre' : entry.slug} title={title} />;
-    }
+    if (index >= drawn) return plannedSkeleton(entry, genreFallback, t);
     if (entry.kind === 'genre') {
       return (
         <Suspense key="genre" fallback={<ShelfSkeleton title={genreFallback} />}>
@@ -215,12 +221,7 @@ export function HomeShelves({ home }: { home: HomeData }) {
             <p className="visually-hidden" role="status">
               {t('shelves.loading')}
             </p>
-            {plan.map((entry) => (
-              <ShelfSkeleton
-                key={entry.kind === 'genre' ? 'genre' : entry.slug}
-                title={entry.kind === 'genre' ? genreFallback : t(SLOT_TITLES[entry.slug])}
-              />
-            ))}
+            {plan.map((entry) => plannedSkeleton(entry, genreFallback, t))}
           </>
         }
       >
