@@ -1,5 +1,5 @@
 import { LOCALE_BCP47 } from '@member/domain';
-import type { RelocateDetail, TocItem, View } from 'foliate-js/view.js';
+import type { RendererRelocateDetail, TocItem, View } from 'foliate-js/view.js';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useI18n } from '../../../lib/i18n';
 import type { MediaProgress } from '../../../lib/media/library-api';
@@ -7,6 +7,7 @@ import type { QueueItem } from '../../../lib/media/play-queue';
 import { logger } from '../../../lib/logger';
 import type { Playback } from '../api/playback';
 import { useProgressSaver } from '../hooks/use-progress-saver';
+import { readingFraction } from '../lib/reading-progress';
 
 export interface BookReaderProps {
   item: QueueItem;
@@ -34,6 +35,21 @@ function readerCss(fontSize: number): string {
   return `html { color-scheme: dark; background: #10131b; color: #eef0f6; }
 body { font-size: ${fontSize}% !important; line-height: 1.55; }
 a { color: #9eb1ff; }`;
+}
+
+/** The section a new book opens at, found as foliate-js's `goToTextStart` finds it. */
+function textStartIndex(view: View): number {
+  const bodyMatter = view.book.landmarks?.find(
+    (landmark) => landmark.type.includes('bodymatter') || landmark.type.includes('text'),
+  );
+  const resolved = bodyMatter ? view.resolveNavigation(bodyMatter.href) : null;
+  return (
+    resolved?.index ??
+    Math.max(
+      0,
+      view.book.sections.findIndex((section) => section.linear !== 'no'),
+    )
+  );
 }
 
 /**
@@ -84,20 +100,30 @@ export function BookReader({ item, playback, progress }: BookReaderProps) {
       view.className = 'player__book-view';
       host.append(view);
       viewRef.current = view;
-      view.addEventListener('relocate', (event) => {
-        const detail = (event as CustomEvent<RelocateDetail>).detail;
-        setLocation({
-          fraction: detail.fraction,
-          cfi: detail.cfi,
-          chapter: detail.tocItem?.label?.trim() ?? null,
-        });
-      });
       view.addEventListener('load', (event) => {
         const { doc } = (event as CustomEvent<{ doc: Document }>).detail;
         doc.addEventListener('keydown', turnPage);
       });
       await view.open(file);
       if (aborted()) return;
+      const opened = view;
+      const textStart = textStartIndex(opened);
+      // The paginator's event says where the page starts; the view, which handles it first, has
+      // already worked out the page's CFI and chapter.
+      opened.renderer.addEventListener('relocate', (event) => {
+        const page = (event as CustomEvent<RendererRelocateDetail>).detail;
+        const last = opened.lastLocation;
+        if (!last) return;
+        setLocation({
+          fraction: readingFraction(opened.book.sections, textStart, {
+            index: page.index,
+            fractionInSection: page.fraction ?? 0,
+            pageSize: page.size ?? 0,
+          }),
+          cfi: last.cfi,
+          chapter: last.tocItem?.label?.trim() ?? null,
+        });
+      });
       view.renderer.setStyles?.(readerCss(100));
       setToc(flattenToc(view.book.toc));
       const saved = progress && !progress.finished ? progress.position : null;

@@ -15,8 +15,19 @@ declare module 'foliate-js/view.js' {
 
   export interface FoliateBook {
     toc?: TocItem[] | null;
+    sections: { linear?: string | null; size?: number | null }[];
+    landmarks?: { type: string[]; href: string }[] | null;
     dir?: string;
     metadata?: { title?: unknown };
+  }
+
+  /** The paginator's own relocate event: the page on screen within its section. */
+  export interface RendererRelocateDetail {
+    index: number;
+    /** Fraction of the section before the page (scroll offset in scrolled mode). */
+    fraction?: number;
+    /** Fraction of the section the page shows (paginated mode only). */
+    size?: number;
   }
 
   export interface FoliateRenderer extends HTMLElement {
@@ -26,6 +37,9 @@ declare module 'foliate-js/view.js' {
   export class View extends HTMLElement {
     book: FoliateBook;
     renderer: FoliateRenderer;
+    /** What the last relocate event said. */
+    lastLocation: RelocateDetail | null;
+    resolveNavigation(target: string | number): { index: number } | null | undefined;
     open(book: File | Blob | string): Promise<void>;
     init(options: { lastLocation?: string | null; showTextStart?: boolean }): Promise<void>;
     goTo(target: string | number): Promise<unknown>;
