@@ -51,6 +51,16 @@ test.describe('visitor', () => {
     await expect(page.getByRole('heading', { level: 1, name: en.library.historyTitle })).toBeVisible();
   });
 
+  test('keeps the language picked on the sign-in page after a reload', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel(en.common.language).selectOption('fr-ca');
+    await expect(page.getByRole('heading', { level: 1, name: fr.auth.login.title })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: fr.auth.login.title })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
+    await expectNoSeriousA11yViolations(page);
+  });
+
   test('is told that the credentials match no account, without a hint about the email', async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel(en.auth.login.email).fill('active@streamhub.demo');

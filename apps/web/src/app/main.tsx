@@ -10,6 +10,7 @@ import { createI18n, type I18nStore } from '../lib/i18n';
 import { logger } from '../lib/logger';
 import { createSessionStore } from '../lib/session';
 import { applyBrandIcon, applyBrandTheme } from '../lib/theme';
+import { readVisitorLocale } from '../lib/visitor-locale';
 import '../styles/index.css';
 import type { AppDeps } from './deps';
 import { AppProviders } from './providers';
@@ -65,7 +66,8 @@ async function start(): Promise<void> {
         if (claims) session.setMember(claims);
       });
   }
-  await i18n.setLocale(chooseLocale(member?.language, brand.languages));
+  // A member's stored preference; for a visitor, the language picked on the sign-in page.
+  await i18n.setLocale(chooseLocale(member?.language ?? readVisitorLocale(), brand.languages));
 
   const deps: AppDeps = { session, i18n, menu: createMenuCache() };
   root.render(

@@ -11,6 +11,7 @@ import { useI18n, useI18nStore } from '../../../lib/i18n';
 import { logger } from '../../../lib/logger';
 import { RichText } from '../../../lib/rich-text';
 import { useSession } from '../../../lib/session';
+import { rememberVisitorLocale } from '../../../lib/visitor-locale';
 import type { LoginActionData, LoginErrorCode } from '../api/login';
 import '../auth.css';
 
@@ -58,6 +59,7 @@ export function LoginPage() {
     const from = locale;
     try {
       await i18n.setLocale(next);
+      rememberVisitorLocale(next);
       sendEvent('members', { action: 'language_changed', from, to: next });
     } catch (loadError) {
       logger.warn('Could not change the language', loadError);
