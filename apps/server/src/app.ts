@@ -11,6 +11,7 @@ import { registerGraphQL } from './graphql/plugin';
 import { registerCompression } from './http/compression';
 import { registerErrorHandler } from './http/errors';
 import { registerHealth } from './http/health';
+import { registerNullCharacterGuard } from './http/null-characters';
 import { addRequestContextHook } from './http/request-context';
 import { buildBootData } from './http/boot';
 import { registerSpa } from './http/spa';
@@ -68,6 +69,7 @@ export async function buildApp({
     void reply.header('x-transaction-id', request.id);
   });
   registerErrorHandler(app, reporter.capture);
+  registerNullCharacterGuard(app);
   // JSON only: a text/plain POST is a "simple" cross-site request that needs no preflight (CSRF).
   app.removeContentTypeParser('text/plain');
   await app.register(fastifyCookie);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { type MemberClaims, isTestAccount } from './member';
+import { rawLengthLimit } from './text-bounds';
 
 /*
  * Credentials the account area and the recovery screens change (spec section 5): a password change
@@ -35,16 +36,22 @@ const required = z.string({ message: 'required' satisfies CredentialIssue }).min
 export const newPasswordSchema = z
   .string({ message: 'required' satisfies CredentialIssue })
   .min(PASSWORD_MIN_LENGTH, { message: 'password_too_short' satisfies CredentialIssue })
-  .max(PASSWORD_MAX_LENGTH, { message: 'password_too_long' satisfies CredentialIssue })
+  // `abort`: a too-long password is not read character by character after this check.
+  .max(PASSWORD_MAX_LENGTH, { message: 'password_too_long' satisfies CredentialIssue, abort: true })
   .refine((value) => new Set(value).size >= PASSWORD_MIN_DISTINCT, {
     message: 'password_too_simple' satisfies CredentialIssue,
   });
 
+/** The longest email address (RFC 5321 path limit). */
+const EMAIL_MAX_LENGTH = 254;
+
 export const emailSchema = z
   .string({ message: 'required' satisfies CredentialIssue })
+  // Bounded before trimming and lower-casing (text-bounds.ts); `abort` skips the checks after it.
+  .max(rawLengthLimit(EMAIL_MAX_LENGTH), { message: 'invalid_email' satisfies CredentialIssue, abort: true })
   .trim()
   .toLowerCase()
-  .max(254, { message: 'invalid_email' satisfies CredentialIssue })
+  .max(EMAIL_MAX_LENGTH, { message: 'invalid_email' satisfies CredentialIssue })
   .pipe(z.email({ message: 'invalid_email' satisfies CredentialIssue }));
 
 export const changePasswordSchema = z
@@ -67,6 +74,10 @@ export const changeEmailSchema = z
     newEmail: emailSchema,
     confirmEmail: z
       .string({ message: 'required' satisfies CredentialIssue })
+      .max(rawLengthLimit(EMAIL_MAX_LENGTH), {
+        message: 'invalid_email' satisfies CredentialIssue,
+        abort: true,
+      })
       .trim()
       .toLowerCase(),
     currentPassword: required.max(1024),
@@ -97,10 +108,12 @@ export const resetPasswordSchema = z
 export const forgotEmailSchema = z.object({
   first6: z
     .string({ message: 'invalid_card_digits' satisfies CredentialIssue })
+    .max(rawLengthLimit(6), { message: 'invalid_card_digits' satisfies CredentialIssue, abort: true })
     .trim()
     .regex(/^\d{6}$/, { message: 'invalid_card_digits' satisfies CredentialIssue }),
   last4: z
     .string({ message: 'invalid_card_digits' satisfies CredentialIssue })
+    .max(rawLengthLimit(4), { message: 'invalid_card_digits' satisfies CredentialIssue, abort: true })
     .trim()
     .regex(/^\d{4}$/, { message: 'invalid_card_digits' satisfies CredentialIssue }),
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { rawLengthLimit } from './text-bounds';
+
 /*
  * A shipping address (spec section 3: country, first name, last name, address, apartment (optional),
  * city, state/region, postcode, phone). One schema validates the web form and the server.
@@ -29,9 +31,12 @@ export const MAX_ADDRESSES_PER_MEMBER = 20;
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 
+/** Bounded by raw length before trimming and testing (text-bounds.ts); `abort` skips the later checks. */
+const bounded = (max: number, tooLong: AddressIssue, notText: AddressIssue) =>
+  z.string({ message: notText }).max(rawLengthLimit(max), { message: tooLong, abort: true });
+
 function text(max: number) {
-  return z
-    .string({ message: 'required' satisfies AddressIssue })
+  return bounded(max, 'too_long', 'required')
     .trim()
     .min(1, { message: 'required' satisfies AddressIssue })
     .max(max, { message: 'too_long' satisfies AddressIssue })
@@ -42,8 +47,7 @@ function text(max: number) {
 
 export const addressInputSchema = z.object({
   /** ISO 3166-1 alpha-2, e.g. US, CA, DE. */
-  country: z
-    .string({ message: 'invalid_country' satisfies AddressIssue })
+  country: bounded(2, 'invalid_country', 'invalid_country')
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, { message: 'invalid_country' satisfies AddressIssue }),
@@ -51,8 +55,7 @@ export const addressInputSchema = z.object({
   lastName: text(80),
   address: text(200),
   /** Optional: empty or missing reads as null. */
-  apartment: z
-    .string()
+  apartment: bounded(100, 'too_long', 'required')
     .trim()
     .max(100, { message: 'too_long' satisfies AddressIssue })
     .refine((value) => !CONTROL_CHARACTERS.test(value), {

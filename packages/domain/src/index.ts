@@ -12,4 +12,5 @@ export * from './progress';
 export * from './site-config';
 export * from './subscription';
 export * from './tags';
+export * from './text-bounds';
 export * from './timezones';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { LOCALES } from './locales';
+import { rawLengthLimit } from './text-bounds';
 import { isTimezone } from './timezones';
 
 /** The longest display name a member may set. */
@@ -22,6 +23,11 @@ export type ProfileIssue =
 export const profileInputSchema = z.object({
   name: z
     .string()
+    // Bounded before trimming and testing (text-bounds.ts); `abort` skips the checks after it.
+    .max(rawLengthLimit(PROFILE_NAME_MAX_LENGTH), {
+      message: 'name_too_long' satisfies ProfileIssue,
+      abort: true,
+    })
     .trim()
     .max(PROFILE_NAME_MAX_LENGTH, { message: 'name_too_long' satisfies ProfileIssue })
     .refine((name) => !CONTROL_CHARACTERS.test(name), {

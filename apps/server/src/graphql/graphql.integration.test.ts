@@ -145,8 +145,11 @@ describe.each(ENGINES)('GraphQL (%s)', (engine) => {
       },
       payload: 'query=%7B__typename%7D',
     });
-    // Mercurius's CSRF prevention refuses the form post before it is parsed.
-    expect(form.statusCode).toBe(400);
+    // Refused before it is parsed (a form post needs no preflight, so it could come from another site).
+    expect(form.statusCode).toBe(415);
+    expect(form.json<{ errors: { extensions: { code: string } }[] }>().errors[0]?.extensions.code).toBe(
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
   });
 
   it('allows introspection locally but not in production, and drops suggestions there', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import { type FastifyInstance, errorCodes } from 'fastify';
 import type { GraphQLError } from 'graphql';
 import { NoSchemaIntrospectionCustomRule, type ValidationRule } from 'graphql';
 import mercurius, { type IResolvers } from 'mercurius';
@@ -7,10 +7,11 @@ import type { AppConfig } from '../config';
 import { AppError } from '../errors';
 import type { Services } from '../services';
 import type { GraphQLContext } from './context';
-import { MAX_QUERY_DEPTH, costLimitRule } from './limits';
+import { MAX_DOCUMENT_TOKENS, MAX_VALIDATION_ERRORS, documentLimitError } from './limits';
 import { resolvers, typeDefs } from './schema';
 
 export const GRAPHQL_PATH = '/graphql';
+const JSON_CONTENT_TYPE = /^application\/json\s*(?:;|$)/i;
 
 interface FormattedError {
   message: string;
@@ -49,6 +50,27 @@ function flatten(errors: readonly GraphQLError[]): Flattened[] {
   });
 }
 
+/** Fastify's refusals of a request body, by its error code. */
+const BODY_ERROR_CODES: Readonly<Record<string, string>> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'BODY_TOO_LARGE',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON',
+};
+
+/** A stable code for a request-level error that carries none: a refused body, a syntax error, the rest. */
+function requestErrorCode(error: Error, original: Error | undefined): string {
+  const fastifyCode = (original as { code?: unknown } | undefined)?.code;
+  if (typeof fastifyCode === 'string' && fastifyCode in BODY_ERROR_CODES) {
+    return BODY_ERROR_CODES[fastifyCode] ?? 'BAD_REQUEST';
+  }
+  // graphql's parser gives its errors no code; its token limit is one of them.
+  if (error.message.startsWith('Syntax Error: Document contains more')) return 'QUERY_TOO_LARGE';
+  if (error.message.startsWith('Syntax Error:')) return 'GRAPHQL_PARSE_FAILED';
+  return 'GRAPHQL_VALIDATION_FAILED';
+}
+
 /** Maps each error once: domain errors keep their code and message, anything unexpected is masked. */
 export function formatGraphQLError(
   { error, clientStatus }: Flattened,
@@ -74,9 +96,14 @@ export function formatGraphQLError(
   }
   if (clientStatus !== null || !original) {
     // Syntax, validation, depth and cost errors: the client's fault. Production drops "Did you mean" hints.
+    if (error instanceof RangeError) {
+      // The parser recursed out of stack on nesting that its token limit allows.
+      const message = 'Query is too deeply nested.';
+      return { formatted: { message, extensions: { code: 'QUERY_TOO_DEEP' } }, status: 400 };
+    }
     const message = isProduction ? error.message.replace(/ Did you mean .*$/, '') : error.message;
     const extensionCode = shaped.extensions?.code;
-    const code = typeof extensionCode === 'string' ? extensionCode : 'GRAPHQL_VALIDATION_FAILED';
+    const code = typeof extensionCode === 'string' ? extensionCode : requestErrorCode(error, original);
     return { formatted: { ...located, message, extensions: { code } }, status: clientStatus ?? 400 };
   }
   context.reply.request.log.error({ err: original }, 'GraphQL resolver failed');
@@ -91,16 +118,23 @@ export function formatGraphQLError(
 }
 
 export async function registerGraphQL(app: FastifyInstance, services: Services, config: AppConfig) {
-  const rules: ValidationRule[] = [costLimitRule()];
+  const rules: ValidationRule[] = [];
   if (config.isProduction) rules.push(NoSchemaIntrospectionCustomRule);
 
   // GraphQL is POST with a JSON body only: no GET queries, so no cross-site request can ride on the cookie.
   app.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.url?.endsWith(GRAPHQL_PATH) && request.method !== 'POST') {
+    if (!request.routeOptions.url?.endsWith(GRAPHQL_PATH)) return;
+    if (request.method !== 'POST') {
       return reply
         .code(405)
         .header('allow', 'POST')
         .send({ error: { code: 'method_not_allowed', message: 'Use POST' } });
+    }
+    // Mercurius also reads application/graphql bodies (and such a body that was not GraphQL answered
+    // 500); anything but JSON is refused before its body is read, answered as GraphQL errors.
+    const contentType = request.headers['content-type'] ?? '';
+    if (!JSON_CONTENT_TYPE.test(contentType)) {
+      throw new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(contentType.slice(0, 100) || 'none');
     }
   });
 
@@ -111,7 +145,13 @@ export async function registerGraphQL(app: FastifyInstance, services: Services, 
     graphiql: false,
     ide: false,
     jit: 1,
-    queryDepth: MAX_QUERY_DEPTH,
+    // The parser stops at a token limit; depth and cost are checked before validation (preValidation
+    // below). Validation stops at fewer errors than graphql's 100: each error locates itself in the
+    // text, and more help no client.
+    graphql: {
+      parseOptions: { maxTokens: MAX_DOCUMENT_TOKENS },
+      validateOptions: { maxErrors: MAX_VALIDATION_ERRORS },
+    },
     validationRules: rules,
     allowBatchedQueries: false,
     csrfPrevention: true,
@@ -129,5 +169,12 @@ export async function registerGraphQL(app: FastifyInstance, services: Services, 
         response: { data: execution.data ?? null, errors: results.map((r) => r.formatted) },
       };
     },
+  });
+
+  // Mercurius validates a document it has not cached with graphql's rules, some of which are
+  // quadratic or worse in the document; the limits are checked first, in one linear pass.
+  app.graphql.addHook('preValidation', (_schema, document) => {
+    const refusal = documentLimitError(document);
+    return refusal ? Promise.reject(refusal) : Promise.resolve();
   });
 }

@@ -431,7 +431,8 @@ describe.each(ENGINES)('library (%s)', (engine) => {
     for (const [name, slug] of [
       ['   ', 'playlist_name_required'],
       ['x'.repeat(101), 'playlist_name_too_long'],
-      ['bad\u0000name', 'playlist_name_invalid'],
+      // U+0000 never gets this far: it is refused at the edge (security/hostile-documents.test.ts).
+      ['bad\u0001name', 'playlist_name_invalid'],
       ['bell\u0007', 'playlist_name_invalid'],
     ] as const) {
       expect((await createPlaylist(alice, name)).responseResult).toMatchObject({ succeeded: false, slug });
