@@ -22,13 +22,27 @@ async function openSharedDatabase(engine: Engine, folder: string) {
     const url = process.env.TEST_DATABASE_URL;
     if (!url || !first.schema) throw new Error('TEST_DATABASE_URL is not set');
     const second = createDb({ kind: 'postgres', url, schema: first.schema });
-    return { first, second, close: async () => (await second.destroy(), await first.cleanup()) };
+    return {
+      first,
+      second,
+      close: async () => {
+        await second.destroy();
+        await first.cleanup();
+      },
+    };
   }
   const file = join(folder, 'shared.sqlite');
   const first = createDb({ kind: 'sqlite', file });
   await migrateToLatest(first.kysely, first.dialect);
   const second = createDb({ kind: 'sqlite', file });
-  return { first, second, close: async () => (await second.destroy(), await first.destroy()) };
+  return {
+    first,
+    second,
+    close: async () => {
+      await second.destroy();
+      await first.destroy();
+    },
+  };
 }
 
 describe.each(ENGINES)('the JWT secret without JWT_SECRET (%s)', (engine) => {
