@@ -25,33 +25,32 @@ export interface RequestCounter {
 const PURGE_EVERY_MS = 60_000;
 
 /**
- * Fixed windows aligned on the clock (every server agrees which window a request falls in). The
- * increment and the read are one upsert statement, so parallel requests on any number of servers each
- * get a distinct count: the row lock of the upsert orders them on PostgreSQL, and SQLite writes one at
- * a time.
+ * A fixed window per key that starts with the key's first request (as @fastify/rate-limit's Redis
+ * store does), so a burst is never split by a window boundary. The increment and the read are one
+ * upsert statement: the row lock of the upsert orders parallel requests on PostgreSQL, and SQLite
+ * writes one at a time, so requests on any number of servers each get a distinct count. Both SET
+ * expressions read the row as it was before the statement.
  */
 export function createDatabaseCounter(db: Kysely<Database>, now: () => number = Date.now): RequestCounter {
   let lastPurge = 0;
   return {
     async hit(key, windowMs) {
       const at = now();
-      const windowEnd = isoNow(new Date((Math.floor(at / windowMs) + 1) * windowMs));
+      const nowIso = isoNow(new Date(at));
       if (at - lastPurge >= PURGE_EVERY_MS) {
         lastPurge = at;
-        await db
-          .deleteFrom('rate_limit_counters')
-          .where('window_ends_at', '<=', isoNow(new Date(at)))
-          .execute();
+        await db.deleteFrom('rate_limit_counters').where('window_ends_at', '<=', nowIso).execute();
       }
+      const open = sql<boolean>`rate_limit_counters.window_ends_at > ${nowIso}`;
       const row = await db
         .insertInto('rate_limit_counters')
-        .values({ key, window_ends_at: windowEnd, hits: 1 })
+        .values({ key, window_ends_at: isoNow(new Date(at + windowMs)), hits: 1 })
         .onConflict((conflict) =>
           conflict.column('key').doUpdateSet({
-            // A row of an earlier window starts again at 1; one of this window counts on.
-            hits: sql<number>`case when rate_limit_counters.window_ends_at = excluded.window_ends_at
-              then rate_limit_counters.hits + 1 else 1 end`,
-            window_ends_at: sql<string>`excluded.window_ends_at`,
+            // An open window counts on; an ended one starts again at 1, ending a window from now.
+            hits: sql<number>`case when ${open} then rate_limit_counters.hits + 1 else 1 end`,
+            window_ends_at: sql<string>`case when ${open} then rate_limit_counters.window_ends_at
+              else excluded.window_ends_at end`,
           }),
         )
         .returning(['hits', 'window_ends_at'])
