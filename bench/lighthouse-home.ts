@@ -45,8 +45,8 @@ const DEMO_PASSWORD = 'demo-pass-2026';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const BUILD_TIMEOUT_MS = 5 * 60 * 1000;
 const SERVER_START_TIMEOUT_MS = 60 * 1000;
-/** The login cookie of spec section 9 (apps/server/src/modules/auth/auth.cookies.ts). */
-const MEMBER_COOKIE = 'mb-jwt';
+/** The login cookie of spec section 9 as PROD names it (apps/server/src/modules/auth/auth.cookies.ts). */
+const MEMBER_COOKIE = '__Host-mb-jwt';
 
 interface Options {
   runs: number;

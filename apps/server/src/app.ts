@@ -14,6 +14,7 @@ import { registerHealth } from './http/health';
 import { registerNullCharacterGuard } from './http/null-characters';
 import { addRequestContextHook } from './http/request-context';
 import { buildBootData } from './http/boot';
+import { createDatabaseCounter, sharedRateLimitStore } from './http/rate-limit-store';
 import { registerSpa } from './http/spa';
 import { registerAccountRoutes } from './modules/account/account.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
@@ -75,7 +76,11 @@ export async function buildApp({
   await app.register(fastifyCookie);
   // The HTML page gets its own per-brand CSP (http/spa.ts); JSON responses need none.
   await app.register(fastifyHelmet, { contentSecurityPolicy: false, hsts: config.env !== 'LOCAL' });
-  await app.register(fastifyRateLimit, { global: false });
+  // Counted in the database, so every server behind a load balancer shares each limit (decision 012).
+  await app.register(fastifyRateLimit, {
+    global: false,
+    store: sharedRateLimitStore(createDatabaseCounter(db.kysely)),
+  });
 
   registerHealth(app, db);
 

@@ -1,5 +1,4 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -76,6 +75,12 @@ export interface AppConfig {
   /** `schema` (PostgreSQL only) isolates a test run in its own schema. */
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
   jwtSecret: Uint8Array;
+  /**
+   * Where the JWT secret came from: JWT_SECRET, or the one generated once and kept in the database for
+   * every server (decision 012). `unset` until the server has read that one: the secrets then are
+   * this process's own, and building the app refuses them.
+   */
+  jwtSecretFrom: 'environment' | 'database' | 'unset';
   seedDemo: boolean;
   webDistDir: string;
   geoCountryHeader: string;
@@ -108,10 +113,11 @@ export const TRACES_SAMPLE_RATE = 0.05;
 
 /**
  * Parses the environment once. Every bad variable is listed together so an operator fixes them in one
- * go. Without JWT_SECRET, the embedded setup generates one into the data folder on first start; a
- * production deployment must set it.
+ * go. Without JWT_SECRET, the server generates one on its first start and keeps it in the database,
+ * where every server reads it (modules/auth/jwt-secret.ts): it opens the database with this
+ * configuration, then loads it again with `storedJwtSecret`. A production deployment must set it.
  */
-export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, storedJwtSecret?: string): AppConfig {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
@@ -124,6 +130,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const dataDir = resolve(env.DATA_DIR);
   const database = parseDatabase(env.DATABASE_URL, dataDir);
+  const jwtSecretFrom = env.JWT_SECRET ? 'environment' : storedJwtSecret ? 'database' : 'unset';
+  const jwtSecret = env.JWT_SECRET ?? storedJwtSecret ?? randomBytes(48).toString('base64url');
   return {
     env: env.APP_ENV,
     isProduction,
@@ -132,7 +140,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     dataDir,
     database,
-    jwtSecret: new TextEncoder().encode(env.JWT_SECRET ?? readOrCreateSecret(dataDir)),
+    jwtSecret: new TextEncoder().encode(jwtSecret),
+    jwtSecretFrom,
     seedDemo: env.SEED_DEMO ?? !isProduction,
     webDistDir: resolve(env.WEB_DIST_DIR),
     geoCountryHeader: env.GEO_COUNTRY_HEADER.toLowerCase(),
@@ -146,12 +155,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     release: env.RELEASE,
     loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,
     mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },
-    payments: paymentsConfig(env, env.JWT_SECRET ?? readOrCreateSecret(dataDir)),
+    payments: paymentsConfig(env, jwtSecret),
     assetsDir: resolve(serverRoot, 'assets'),
     media: {
       urlSecret: env.MEDIA_URL_SECRET
         ? new TextEncoder().encode(env.MEDIA_URL_SECRET)
-        : deriveKey(env.JWT_SECRET ?? readOrCreateSecret(dataDir), 'media-url-signing'),
+        : deriveKey(jwtSecret, 'media-url-signing'),
       urlTtlSeconds: env.MEDIA_URL_TTL_SECONDS,
       demoDir: resolve(serverRoot, 'media/demo'),
       importedDir: resolve(env.MEDIA_DIR ?? resolve(dataDir, 'media'), 'imported'),
@@ -188,13 +197,4 @@ function parseDatabase(url: string | undefined, dataDir: string): AppConfig['dat
 /** A separate key per purpose, so a leaked media key never signs a session token. */
 function deriveKey(secret: string, purpose: string): Uint8Array {
   return new Uint8Array(createHmac('sha256', secret).update(purpose).digest());
-}
-
-function readOrCreateSecret(dataDir: string): string {
-  const file = resolve(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
 }

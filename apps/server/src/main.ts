@@ -1,6 +1,7 @@
 import { loadConfig } from './config';
 import { createDb } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { keepJwtSecret } from './modules/auth/jwt-secret';
 import { refreshSearchIndex } from './modules/catalog/catalog.search-maintenance';
 import { seedDemoData } from './seed/demo';
 import { buildApp } from './app';
@@ -8,9 +9,14 @@ import { buildApp } from './app';
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 async function main() {
-  const config = loadConfig();
-  const db = createDb(config.database);
+  const settings = loadConfig();
+  const db = createDb(settings.database);
   const applied = await migrateToLatest(db.kysely, db.dialect, db.schema);
+  // Without JWT_SECRET, every server uses the one secret kept in the database (decision 012).
+  const config =
+    settings.jwtSecretFrom === 'unset'
+      ? loadConfig(process.env, await keepJwtSecret(db.kysely, settings.dataDir))
+      : settings;
   const app = await buildApp({ config, db });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
   const reindexed = await refreshSearchIndex(db);

@@ -38,6 +38,11 @@ export function createServices(db: Db, config: AppConfig) {
     auth,
     plans: createPlansService({ repository: createPlansRepository(db.kysely) }),
   });
+  const recovery = createRecoveryService({
+    repository: createRecoveryRepository(db.kysely),
+    sendMail: createSmtpMailer(config.mail.smtpUrl, config.mail.from),
+    cardDigitsKnown: billing.payments.providerName === 'sandbox',
+  });
   return {
     payments: billing.payments,
     subscriptions: billing.subscriptions,
@@ -62,12 +67,13 @@ export function createServices(db: Db, config: AppConfig) {
       repository: createWalletRepository(db.kysely),
       payments: billing.payments,
     }),
-    account: createAccountService({ repository: createAccountRepository(db.kysely), auth, events }),
-    recovery: createRecoveryService({
-      repository: createRecoveryRepository(db.kysely),
-      sendMail: createSmtpMailer(config.mail.smtpUrl, config.mail.from),
-      cardDigitsKnown: billing.payments.providerName === 'sandbox',
+    account: createAccountService({
+      repository: createAccountRepository(db.kysely),
+      auth,
+      events,
+      notices: recovery,
     }),
+    recovery,
     media: createMediaService({
       catalog: createCatalogService({
         repository: createCatalogRepository(db.kysely, db.dialect),

@@ -2,7 +2,7 @@ import { type BootData, chooseLocale, isAnalyticsEnabled } from '@member/domain'
 import type { FastifyRequest } from 'fastify';
 
 import type { AppConfig } from '../config';
-import { MEMBER_COOKIE } from '../modules/auth/auth.cookies';
+import { readMemberCookie } from '../modules/auth/auth.cookies';
 import type { BrandResolution } from '../modules/brands/brands.service';
 import type { Services } from '../services';
 
@@ -45,7 +45,8 @@ export async function buildBootData(
       analytics: false,
     };
   }
-  const auth = await services.auth.authenticate(request.cookies[MEMBER_COOKIE], brand.config.id);
+  const cookie = readMemberCookie(request, config);
+  const auth = await services.auth.authenticate(cookie.token, brand.config.id, cookie);
   const member = auth.kind === 'member' ? auth.claims : null;
   return {
     data: { ...base, brand: brand.config, member, error: null },

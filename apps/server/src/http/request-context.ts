@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
 import type { RequestContext } from '../context';
 import { AppError } from '../errors';
-import { MEMBER_COOKIE } from '../modules/auth/auth.cookies';
+import { readMemberCookie } from '../modules/auth/auth.cookies';
 import type { Services } from '../services';
 
 declare module 'fastify' {
@@ -48,7 +48,8 @@ export function addRequestContextHook(app: FastifyInstance, services: Services, 
       );
     }
     const brandId = brand.config.id;
-    let auth = await services.auth.authenticate(request.cookies[MEMBER_COOKIE], brandId);
+    const cookie = readMemberCookie(request, config);
+    let auth = await services.auth.authenticate(cookie.token, brandId, cookie);
     if (auth.kind !== 'member') {
       const fromBearer = await services.auth.authenticate(bearerToken(request), brandId);
       if (fromBearer.kind !== 'anonymous') auth = fromBearer;

@@ -6,7 +6,8 @@ let pendingToken: Promise<unknown> | null = null;
 
 /**
  * The anonymous visitor's generic token lives in memory only. Members never need it: their httpOnly
- * `mb-jwt` cookie authenticates every same-origin request.
+ * login cookie (`__Host-mb-jwt`, or `mb-jwt` on plain-http development) authenticates every same-origin
+ * request.
  */
 export function setBearerToken(token: string | null): void {
   bearerToken = token;

@@ -25,13 +25,30 @@ export function createAccountRepository(db: Kysely<Database>) {
         .where('id', '<>', exceptMemberId)
         .executeTakeFirst(),
 
-    updateEmail: async (brandId: number, memberId: number, email: string, at: string) => {
-      await db
-        .updateTable('members')
-        .set({ email, updated_at: at })
-        .where('brand_id', '=', brandId)
-        .where('id', '=', memberId)
-        .execute();
+    /** Saves the new email and, in the same transaction, signs out every session but `keepSessionId`. */
+    updateEmail: async (
+      brandId: number,
+      memberId: number,
+      email: string,
+      keepSessionId: string,
+      at: string,
+    ) => {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('members')
+          .set({ email, updated_at: at })
+          .where('brand_id', '=', brandId)
+          .where('id', '=', memberId)
+          .execute();
+        await trx
+          .updateTable('sessions')
+          .set({ revoked_at: at })
+          .where('brand_id', '=', brandId)
+          .where('member_id', '=', memberId)
+          .where('id', '<>', keepSessionId)
+          .where('revoked_at', 'is', null)
+          .execute();
+      });
     },
 
     /** Saves the new hash only if the stored one is still the one checked, so two changes cannot interleave. */

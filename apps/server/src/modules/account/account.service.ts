@@ -16,6 +16,7 @@ import { AppError, badInput, forbidden, notFound } from '../../errors';
 import type { AuthService, IssuedMemberToken } from '../auth/auth.service';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { EventsService } from '../events/events.service';
+import type { RecoveryService } from '../recovery/recovery.service';
 import type { AccountRepository } from './account.repository';
 import { toAvatar } from './avatar-image';
 
@@ -93,6 +94,8 @@ export interface AccountServiceDeps {
   repository: AccountRepository;
   auth: Pick<AuthService, 'reissue'>;
   events: EventsService;
+  /** Mails about credential changes, through the recovery module's outbox. */
+  notices: Pick<RecoveryService, 'mailEmailChanged' | 'mailPasswordChanged'>;
   now?: () => Date;
 }
 
@@ -100,6 +103,7 @@ export function createAccountService({
   repository,
   auth,
   events,
+  notices,
   now = () => new Date(),
 }: AccountServiceDeps) {
   const scope = (ctx: RequestContext, member: MemberAuth) => [ctx.brand.config.id, member.claims.id] as const;
@@ -134,6 +138,10 @@ export function createAccountService({
     return row;
   }
 
+  /**
+   * Changes the email after checking the current password, signs out every other session (whoever
+   * holds one may not know the account moved), and tells the old address.
+   */
   async function changeEmail(
     ctx: RequestContext,
     member: MemberAuth,
@@ -149,7 +157,7 @@ export function createAccountService({
       badInput('Another account on this site already uses this email address.', 'email_taken');
     if (await repository.findOtherMemberByEmail(brandId, newEmail, memberId)) throw taken();
     try {
-      await repository.updateEmail(brandId, memberId, newEmail, isoNow(now()));
+      await repository.updateEmail(brandId, memberId, newEmail, member.sessionId, isoNow(now()));
     } catch (error) {
       // Another account took the address between the check and the update (members_brand_email).
       if (isUniqueViolation(error)) throw taken();
@@ -159,10 +167,11 @@ export function createAccountService({
     await events.recordServerEvent({ ...ctx, auth: { ...member, claims: issued.claims } }, 'members', {
       action: 'email_changed',
     });
+    await notices.mailEmailChanged(ctx, row, { from: row.email, to: newEmail });
     return issued;
   }
 
-  /** Saves a new password and signs out every other session of the member. */
+  /** Saves a new password, signs out every other session of the member and tells the member by mail. */
   async function changePassword(ctx: RequestContext, member: MemberAuth, input: unknown): Promise<void> {
     const parsed = parseCredentials(changePasswordSchema, input);
     if (!parsed.ok) refuse(parsed.issues);
@@ -184,6 +193,7 @@ export function createAccountService({
       );
     await repository.revokeSessions(brandId, memberId, member.sessionId, at);
     await events.recordServerEvent(ctx, 'members', { action: 'password_changed' });
+    await notices.mailPasswordChanged(ctx, row);
   }
 
   async function listAddresses(ctx: RequestContext, member: MemberAuth): Promise<ShippingAddress[]> {

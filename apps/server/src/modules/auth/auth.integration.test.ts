@@ -241,6 +241,75 @@ describe.each(ENGINES)('sign-in and tokens (%s)', (engine) => {
   });
 });
 
+describe.each(ENGINES)('the __Host- login cookie on secure origins (%s)', (engine) => {
+  let t: TestApp;
+  let brand: { id: number; hostname: string };
+  let member: { id: number; email: string; password: string };
+  const INFO = '{ member { info { email } } }';
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { env: 'STAGING' });
+    brand = await buildBrand(t.db);
+    member = await buildMember(t.db, brand.id);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('signs in with a Secure __Host-mb-jwt cookie for /, without a Domain, and clears it on logout', async () => {
+    const { response } = await login(t.app, brand.hostname, member.email, member.password);
+    expect(response.cookies.map((cookie) => cookie.name)).toEqual(['__Host-mb-jwt']);
+    const cookie = response.cookies[0];
+    expect(cookie).toMatchObject({ secure: true, httpOnly: true, path: '/', sameSite: 'Lax' });
+    expect(cookie?.domain).toBeUndefined();
+    const pair = `__Host-mb-jwt=${cookie?.value ?? ''}`;
+    const info = await graphql<{ member: { info: { email: string } } }>(
+      t.app,
+      { host: brand.hostname, cookie: pair },
+      INFO,
+    );
+    expect(info.data?.member.info.email).toBe(member.email);
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/membergraphapi/api/auth/logout',
+      headers: { host: brand.hostname, cookie: pair },
+    });
+    expect(logout.cookies.find((c) => c.name === '__Host-mb-jwt')?.value).toBe('');
+  });
+
+  it('refuses a new session’s token under the old name (a cookie planted from a sibling subdomain)', async () => {
+    const { response } = await login(t.app, brand.hostname, member.email, member.password);
+    const token = response.cookies.find((c) => c.name.endsWith('mb-jwt'))?.value ?? '';
+    expect(token).not.toBe('');
+    const planted = await graphql(t.app, { host: brand.hostname, cookie: `mb-jwt=${token}` }, INFO);
+    expect(planted.errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('still accepts mb-jwt from a session made before the change, and moves it to the new name', async () => {
+    const { response } = await login(t.app, brand.hostname, member.email, member.password);
+    const token = response.cookies.find((c) => c.name === '__Host-mb-jwt')?.value ?? '';
+    const sid =
+      (
+        await t.db.kysely
+          .selectFrom('sessions')
+          .select(['id', 'created_at'])
+          .orderBy('created_at', 'desc')
+          .where('member_id', '=', member.id)
+          .execute()
+      )[0]?.id ?? '';
+    await t.db.kysely.updateTable('sessions').set({ legacy_cookie: 1 }).where('id', '=', sid).execute();
+    const legacy = { host: brand.hostname, cookie: `mb-jwt=${token}` };
+    const info = await graphql<{ member: { info: { email: string } } }>(t.app, legacy, INFO);
+    expect(info.data?.member.info.email).toBe(member.email);
+    const refreshed = await graphql(t.app, legacy, 'mutation { member { refreshToken { jwt } } }');
+    const names = refreshed.response.cookies.map((cookie) => [cookie.name, cookie.value === '']);
+    expect(names).toEqual([
+      ['__Host-mb-jwt', false],
+      ['mb-jwt', true],
+    ]);
+  });
+});
+
 describe('sign-in rate limit per client', () => {
   it('refuses a client address that tries too often, whatever the accounts', async () => {
     const t = await createTestApp('sqlite', { loginRateLimitPerMinute: 3 });

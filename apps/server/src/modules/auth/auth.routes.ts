@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 
-import type { AppConfig } from '../../config';
+import { type AppConfig, ConfigError } from '../../config';
 import { badInput, unauthenticated } from '../../errors';
 import type { Services } from '../../services';
 import { clearMemberCookie, setMemberCookie } from './auth.cookies';
@@ -13,6 +13,10 @@ const LoginBody = z.object({
 });
 
 export function registerAuthRoutes(app: FastifyInstance, services: Services, config: AppConfig) {
+  // A secret of this process alone would sign tokens and links no other server accepts (decision 012).
+  if (config.jwtSecretFrom === 'unset') {
+    throw new ConfigError('Set JWT_SECRET, or load the configuration with the secret kept in the database');
+  }
   app.post(
     '/api/auth/token/generic',
     { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },

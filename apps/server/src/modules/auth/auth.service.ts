@@ -12,9 +12,23 @@ import { getDecoyHash, verifyPassword } from './passwords';
 import { MEMBER_TOKEN_TTL_SECONDS, signGenericToken, signMemberToken, verifyToken } from './tokens';
 import type { RequestAuth } from '../../context';
 
-/** Per account: after this many failures within the window, sign-in waits (spec: rate limited). */
+/**
+ * Sign-in limits (spec: rate limited; decision 012), kept in the database so every server counts the
+ * same. Per account and client address: this many password checks that failed (or are under way)
+ * within the window, then that address waits; another address is not locked out, so nobody can lock a
+ * member out from elsewhere. Per address across all accounts: this many, against spraying one password
+ * over many accounts.
+ */
 export const MAX_FAILURES_PER_ACCOUNT = 5;
+export const MAX_FAILURES_PER_ADDRESS = 50;
 export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+/** Expired attempts are deleted at most this often per server. */
+const PURGE_EVERY_MS = 60 * 1000;
+/**
+ * A session ends this long after its sign-in whatever happens meanwhile (refreshing re-signs its
+ * token but never moves its end); the spec's cookie is kept as long (decision 012).
+ */
+export const SESSION_MAX_AGE_MS = MEMBER_TOKEN_TTL_SECONDS * 1000;
 
 export const INVALID_CREDENTIALS_MESSAGE =
   'These credentials match no account for this site. Try again or contact support.';
@@ -37,6 +51,9 @@ export function normalizeEmail(email: string): string {
 }
 
 export function createAuthService({ repository, events, secret, now = () => new Date() }: AuthServiceDeps) {
+  let lastPurge = 0;
+  const sessionsStartedAfter = (at: Date) => isoNow(new Date(at.getTime() - SESSION_MAX_AGE_MS));
+
   async function issueForMember(
     member: Parameters<typeof toMemberClaims>[0],
     sessionId: string,
@@ -50,39 +67,36 @@ export function createAuthService({ repository, events, secret, now = () => new 
 
   /**
    * Signs a member in to the request's brand. Wrong email and wrong password give the same answer
-   * in the same time; too many failures for the account are refused before the password is checked.
+   * in the same time. The attempt is recorded before the password is checked, and refused when its
+   * account or its address has used up its checks, so parallel requests check no more passwords than
+   * sequential ones would.
    */
   async function login(ctx: RequestContext, email: string, password: string): Promise<IssuedMemberToken> {
     const brandId = ctx.brand.config.id;
     const account = normalizeEmail(email);
     const at = now();
-    const failures = await repository.countRecentFailures(
-      brandId,
-      account,
-      new Date(at.getTime() - FAILURE_WINDOW_MS).toISOString(),
+    const since = isoNow(new Date(at.getTime() - FAILURE_WINDOW_MS));
+    if (at.getTime() - lastPurge >= PURGE_EVERY_MS) {
+      lastPurge = at.getTime();
+      await repository.purgeLoginAttempts(since);
+    }
+    const attempt = await repository.reserveLoginAttempt(
+      { brandId, email: account, ip: ctx.ip, at: isoNow(at) },
+      since,
+      { perAccount: MAX_FAILURES_PER_ACCOUNT, perAddress: MAX_FAILURES_PER_ADDRESS },
     );
-    if (failures >= MAX_FAILURES_PER_ACCOUNT) {
+    if (attempt === null) {
       throw new AppError(
         'RATE_LIMITED',
         'Too many sign-in attempts. Please wait a few minutes and try again.',
         'too_many_attempts',
       );
     }
-
     const member = await repository.findMemberByEmail(brandId, account);
     const matches = await verifyPassword(password, member?.password_hash ?? (await getDecoyHash()));
-    if (!member || !matches) {
-      await repository.recordLoginAttempt({
-        brandId,
-        email: account,
-        ip: ctx.ip,
-        succeeded: false,
-        at: isoNow(at),
-      });
-      throw unauthenticated(INVALID_CREDENTIALS_MESSAGE, 'invalid_credentials');
-    }
-
-    await repository.clearFailures(brandId, account);
+    // A wrong password keeps its attempt row: that row is the recorded failure.
+    if (!member || !matches) throw unauthenticated(INVALID_CREDENTIALS_MESSAGE, 'invalid_credentials');
+    await repository.releaseLoginAttempt(attempt);
     const sessionId = randomBytes(24).toString('base64url');
     const expiresAt = new Date(at.getTime() + MEMBER_TOKEN_TTL_SECONDS * 1000);
     await repository.createSession({
@@ -109,22 +123,34 @@ export function createAuthService({ repository, events, secret, now = () => new 
     await events.recordServerEvent(ctx, 'auth', { action: 'logout' });
   }
 
-  /** member.refreshToken: a new token with fresh claims; the session and cookie run 365 days again. */
-  async function refresh(ctx: RequestContext): Promise<IssuedMemberToken> {
-    if (ctx.auth.kind !== 'member') throw unauthenticated();
-    const expiresAt = new Date(now().getTime() + MEMBER_TOKEN_TTL_SECONDS * 1000);
-    await repository.extendSession(ctx.auth.sessionId, isoNow(expiresAt));
-    return issueForMember(ctx.auth.member, ctx.auth.sessionId, expiresAt);
-  }
-
-  /** Re-signs the current session's token after the member's stored claims changed. */
+  /**
+   * Re-signs the current session's token with the member's stored claims. The token ends with its
+   * session, which ends at the latest SESSION_MAX_AGE_MS after the sign-in; nothing moves that end.
+   */
   async function reissue(
     auth: Extract<RequestAuth, { kind: 'member' }>,
     brandId: number,
   ): Promise<IssuedMemberToken> {
-    const live = await repository.findLiveSession(auth.sessionId, brandId, isoNow(now()));
+    const at = now();
+    const live = await repository.findLiveSession(
+      auth.sessionId,
+      brandId,
+      isoNow(at),
+      sessionsStartedAfter(at),
+    );
     if (!live) throw unauthenticated();
-    return issueForMember(live.member, live.sessionId, new Date(live.expiresAt));
+    const absoluteEnd = Date.parse(live.createdAt) + SESSION_MAX_AGE_MS;
+    const end = Math.min(Date.parse(live.expiresAt), absoluteEnd);
+    return issueForMember(live.member, live.sessionId, new Date(end));
+  }
+
+  /**
+   * member.refreshToken: a new token with fresh claims (the cookie is set for the spec's 365 days
+   * again); the session keeps its end, so a stolen token cannot be kept alive by refreshing it.
+   */
+  async function refresh(ctx: RequestContext): Promise<IssuedMemberToken> {
+    if (ctx.auth.kind !== 'member') throw unauthenticated();
+    return reissue(ctx.auth, ctx.brand.config.id);
   }
 
   function issueGeneric(brandId: number) {
@@ -133,16 +159,28 @@ export function createAuthService({ repository, events, secret, now = () => new 
 
   /**
    * Resolves a bearer token or cookie to who is calling. A token of another brand, a forged or
-   * expired token, and a revoked session all read as anonymous.
+   * expired token, and a revoked or ended session all read as anonymous. `legacyCookie`: the token
+   * came in the `mb-jwt` cookie where `__Host-mb-jwt` is the name; only a session made before that
+   * name may still use it (decision 012), so a cookie planted from a sibling subdomain is refused.
    */
-  async function authenticate(token: string | undefined, brandId: number): Promise<RequestAuth> {
+  async function authenticate(
+    token: string | undefined,
+    brandId: number,
+    options: { legacyCookie?: boolean } = {},
+  ): Promise<RequestAuth> {
     if (!token) return { kind: 'anonymous' };
     const at = now();
     const verified = await verifyToken(secret, token, at);
     if (verified?.brandId !== brandId) return { kind: 'anonymous' };
     if (verified.typ === 'generic') return { kind: 'generic', brandId };
-    const live = await repository.findLiveSession(verified.sid, brandId, isoNow(at));
+    const live = await repository.findLiveSession(
+      verified.sid,
+      brandId,
+      isoNow(at),
+      sessionsStartedAfter(at),
+    );
     if (live?.member.id !== verified.id) return { kind: 'anonymous' };
+    if (options.legacyCookie && !live.legacyCookie) return { kind: 'anonymous' };
     return {
       kind: 'member',
       sessionId: live.sessionId,

@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 
 import type { Database } from '../../db/schema';
+import '../../db/schema-security';
 
 declare module '../payments/payments.tables' {
   interface PaymentMethodsTable {
@@ -20,25 +21,62 @@ export function createRecoveryRepository(db: Kysely<Database>) {
         .where('email', '=', email)
         .executeTakeFirst(),
 
-    insertResetKey: async (key: {
+    /**
+     * Answers a forgot-password request in one transaction: marks the attempt answered, then writes a
+     * reset key and its mail for the brand's member with this email, if there is one. An unknown
+     * address runs the same statements (the two inserts insert nothing) and commits the same write,
+     * so the answer takes as long either way (issue 12). Answers the mail's id, or null.
+     */
+    answerForgotPassword: (request: {
+      attemptId: number;
       brandId: number;
-      memberId: number;
+      email: string;
       keyHash: string;
       createdAt: string;
       expiresAt: string;
-    }) => {
-      await db
-        .insertInto('password_reset_keys')
-        .values({
-          brand_id: key.brandId,
-          member_id: key.memberId,
-          key_hash: key.keyHash,
-          created_at: key.createdAt,
-          expires_at: key.expiresAt,
-          used_at: null,
-        })
-        .execute();
-    },
+      mail: { kind: string; subject: string; text: string };
+    }): Promise<number | null> =>
+      db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('recovery_attempts')
+          .set({ answered_at: request.createdAt })
+          .where('id', '=', request.attemptId)
+          .execute();
+        const theMember = trx
+          .selectFrom('members')
+          .where('brand_id', '=', request.brandId)
+          .where('email', '=', request.email);
+        await trx
+          .insertInto('password_reset_keys')
+          .columns(['brand_id', 'member_id', 'key_hash', 'created_at', 'expires_at'])
+          .expression(
+            theMember.select([
+              'brand_id',
+              'id',
+              sql<string>`cast(${request.keyHash} as text)`.as('key_hash'),
+              sql<string>`cast(${request.createdAt} as text)`.as('created_at'),
+              sql<string>`cast(${request.expiresAt} as text)`.as('expires_at'),
+            ]),
+          )
+          .execute();
+        const mail = await trx
+          .insertInto('mail_outbox')
+          .columns(['brand_id', 'member_id', 'kind', 'to_address', 'subject', 'text_body', 'created_at'])
+          .expression(
+            theMember.select([
+              'brand_id',
+              'id',
+              sql<string>`cast(${request.mail.kind} as text)`.as('kind'),
+              'email',
+              sql<string>`cast(${request.mail.subject} as text)`.as('subject'),
+              sql<string>`cast(${request.mail.text} as text)`.as('text_body'),
+              sql<string>`cast(${request.createdAt} as text)`.as('created_at'),
+            ]),
+          )
+          .returning('id')
+          .executeTakeFirst();
+        return mail?.id ?? null;
+      }),
 
     /**
      * Uses a key and sets the new password in one transaction: the key is claimed by a conditional
@@ -129,14 +167,17 @@ export function createRecoveryRepository(db: Kysely<Database>) {
         .limit(limit)
         .execute(),
 
-    recordAttempt: async (attempt: {
-      brandId: number;
-      kind: string;
-      ip: string;
-      subject: string;
-      at: string;
-    }) => {
-      await db
+    /**
+     * Records a recovery request, then counts the requests of its kind since `since`, its own
+     * included: from its address, and about its subject. Writing first (and committing) means
+     * parallel requests on any number of servers cannot pass a limit: each counts every row committed
+     * before its count (decision 012).
+     */
+    recordAndCountAttempt: async (
+      attempt: { brandId: number; kind: string; ip: string; subject: string; at: string },
+      since: string,
+    ): Promise<{ id: number; byIp: number; bySubject: number }> => {
+      const { id } = await db
         .insertInto('recovery_attempts')
         .values({
           brand_id: attempt.brandId,
@@ -144,28 +185,26 @@ export function createRecoveryRepository(db: Kysely<Database>) {
           ip: attempt.ip,
           subject: attempt.subject,
           created_at: attempt.at,
+          answered_at: null,
         })
-        .execute();
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const matching = (eb: ExpressionBuilder<Database, 'recovery_attempts'>, column: 'ip' | 'subject') =>
+        eb.fn.sum<number | string | null>(eb.case().when(column, '=', attempt[column]).then(1).else(0).end());
+      const counts = await db
+        .selectFrom('recovery_attempts')
+        .select((eb) => [matching(eb, 'ip').as('by_ip'), matching(eb, 'subject').as('by_subject')])
+        .where('brand_id', '=', attempt.brandId)
+        .where('kind', '=', attempt.kind)
+        .where('created_at', '>', since)
+        .where((eb) => eb.or([eb('ip', '=', attempt.ip), eb('subject', '=', attempt.subject)]))
+        .executeTakeFirstOrThrow();
+      return { id, byIp: Number(counts.by_ip ?? 0), bySubject: Number(counts.by_subject ?? 0) };
     },
 
-    /** Attempts of a kind since a time, from one address and about one subject. */
-    countAttempts: async (
-      brandId: number,
-      kind: string,
-      sinceIso: string,
-      by: { ip: string; subject: string },
-    ): Promise<{ byIp: number; bySubject: number }> => {
-      const base = db
-        .selectFrom('recovery_attempts')
-        .select((eb) => eb.fn.countAll<number | string>().as('count'))
-        .where('brand_id', '=', brandId)
-        .where('kind', '=', kind)
-        .where('created_at', '>', sinceIso);
-      const [byIp, bySubject] = await Promise.all([
-        base.where('ip', '=', by.ip).executeTakeFirst(),
-        base.where('subject', '=', by.subject).executeTakeFirst(),
-      ]);
-      return { byIp: Number(byIp?.count ?? 0), bySubject: Number(bySubject?.count ?? 0) };
+    /** A refused request does not count: its row goes, so a flood does not lengthen its own wait. */
+    deleteAttempt: async (id: number) => {
+      await db.deleteFrom('recovery_attempts').where('id', '=', id).execute();
     },
 
     /** Emails of the brand's members holding a saved card with these first 6 and last 4 digits. */

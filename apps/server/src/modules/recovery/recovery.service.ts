@@ -49,24 +49,43 @@ export function createRecoveryService({
   cardDigitsKnown = true,
   now = () => new Date(),
 }: RecoveryServiceDeps) {
-  /** Counts this request, then refuses it if the address or the subject asked too often. */
-  async function limit(ctx: RequestContext, kind: RecoveryKind, subject: string) {
+  /**
+   * Records this request, then refuses it (and forgets it) if the address or the subject asked too
+   * often; the count includes it and every request committed before, whichever server took it.
+   * Answers the request's row id.
+   */
+  async function limit(ctx: RequestContext, kind: RecoveryKind, subject: string): Promise<number> {
     const at = now();
-    const brandId = ctx.brand.config.id;
     const since = isoNow(new Date(at.getTime() - RECOVERY_WINDOW_MS));
-    const counts = await repository.countAttempts(brandId, kind, since, { ip: ctx.ip, subject });
+    const attempt = await repository.recordAndCountAttempt(
+      { brandId: ctx.brand.config.id, kind, ip: ctx.ip, subject, at: isoNow(at) },
+      since,
+    );
     const limits = RECOVERY_LIMITS[kind];
-    if (counts.byIp >= limits.perIp || counts.bySubject >= limits.perSubject) {
+    if (attempt.byIp > limits.perIp || attempt.bySubject > limits.perSubject) {
+      await repository.deleteAttempt(attempt.id);
       throw new AppError(
         'RATE_LIMITED',
         'Too many requests. Please wait an hour and try again.',
         'too_many_attempts',
       );
     }
-    await repository.recordAttempt({ brandId, kind, ip: ctx.ip, subject, at: isoNow(at) });
+    return attempt.id;
   }
 
-  /** Writes the mail to the outbox and, with SMTP configured, sends it without holding up the request. */
+  /** Sends an outbox mail over SMTP, when configured, without holding up the request. */
+  function send(id: number, mail: { to: string; subject: string; text: string }) {
+    if (!sendMail) return;
+    void sendMail(mail).then(
+      () => repository.markMailSent(id, isoNow(now())),
+      async (error: unknown) => {
+        onMailError(error);
+        await repository.markMailFailed(id, error instanceof Error ? error.message : String(error));
+      },
+    );
+  }
+
+  /** Writes the mail to the outbox and sends it. */
   async function deliver(mail: {
     brandId: number;
     memberId: number | null;
@@ -76,53 +95,101 @@ export function createRecoveryService({
     text: string;
   }) {
     const id = await repository.insertMail({ ...mail, at: isoNow(now()) });
-    if (!sendMail) return;
-    void sendMail({ to: mail.to, subject: mail.subject, text: mail.text }).then(
-      () => repository.markMailSent(id, isoNow(now())),
-      async (error: unknown) => {
-        onMailError(error);
-        await repository.markMailFailed(id, error instanceof Error ? error.message : String(error));
-      },
-    );
+    send(id, mail);
   }
 
   /**
-   * Forgot password: the same answer whether or not the email has an account. With an account, a
-   * random key (stored hashed, single-use, one hour) is mailed as a link to /reset-password/{key}.
+   * Forgot password: the same answer, after the same statements, whether or not the email has an
+   * account (issue 12: an unknown address answered faster). With an account, a random key (stored
+   * hashed, single-use, one hour) is mailed as a link to /reset-password/{key}.
    */
   async function forgotPassword(ctx: RequestContext, input: unknown, origin: string): Promise<void> {
     const parsed = parseCredentials(forgotPasswordSchema, input);
     if (!parsed.ok) throw badInput('Enter a valid email address.', 'invalid_email');
     const { email } = parsed.value;
     const brandId = ctx.brand.config.id;
-    await limit(ctx, 'forgot_password', sha256(`${brandId}:${email}`));
+    const attemptId = await limit(ctx, 'forgot_password', sha256(`${brandId}:${email}`));
     const member = await repository.findMemberByEmail(brandId, email);
-    if (!member) return;
     const key = randomBytes(32).toString('base64url');
     const at = now();
-    await repository.insertResetKey({
-      brandId,
-      memberId: member.id,
-      keyHash: sha256(key),
-      createdAt: isoNow(at),
-      expiresAt: isoNow(new Date(at.getTime() + RESET_KEY_TTL_MS)),
-    });
-    const link = `${origin}/reset-password/${key}`;
     const brandName = ctx.brand.config.name;
-    await deliver({
-      brandId,
-      memberId: member.id,
+    const mail = {
       kind: 'password_reset',
-      to: member.email,
       subject: `${brandName}: reset your password`,
       text: [
-        `Hello${member.name ? ` ${member.name}` : ''},`,
+        `Hello${member?.name ? ` ${member.name}` : ''},`,
         '',
         `Someone asked to reset the password of your ${brandName} account. To choose a new password, open this link within one hour:`,
         '',
-        link,
+        `${origin}/reset-password/${key}`,
         '',
         'The link works once. If you did not ask for it, ignore this mail: your password stays as it is.',
+      ].join('\n'),
+    };
+    const mailId = await repository.answerForgotPassword({
+      attemptId,
+      brandId,
+      email,
+      keyHash: sha256(key),
+      createdAt: isoNow(at),
+      expiresAt: isoNow(new Date(at.getTime() + RESET_KEY_TTL_MS)),
+      mail,
+    });
+    if (mailId !== null && member) send(mailId, { to: member.email, subject: mail.subject, text: mail.text });
+  }
+
+  /** Where a member who did not make a change can turn: the brand's support address, if it has one. */
+  function supportLine(ctx: RequestContext): string {
+    const support = ctx.brand.config.support.email;
+    return support
+      ? `If you did not make this change, contact ${support} at once.`
+      : 'If you did not make this change, contact support at once.';
+  }
+
+  /**
+   * Tells the old address that the account's email changed (to a masked new address), so a member
+   * whose session was stolen learns of it where the thief cannot delete the mail.
+   */
+  async function mailEmailChanged(
+    ctx: RequestContext,
+    member: { id: number; name: string | null },
+    change: { from: string; to: string },
+  ) {
+    const brandName = ctx.brand.config.name;
+    await deliver({
+      brandId: ctx.brand.config.id,
+      memberId: member.id,
+      kind: 'email_changed',
+      to: change.from,
+      subject: `${brandName}: your email address was changed`,
+      text: [
+        `Hello${member.name ? ` ${member.name}` : ''},`,
+        '',
+        `The email address of your ${brandName} account was changed to ${maskEmail(change.to)}. Mail about the account now goes there, and every other device was signed out.`,
+        '',
+        supportLine(ctx),
+      ].join('\n'),
+    });
+  }
+
+  /** Tells the member that the account's password changed. */
+  async function mailPasswordChanged(
+    ctx: RequestContext,
+    member: { id: number; email: string; name: string | null },
+  ) {
+    const brandName = ctx.brand.config.name;
+    await deliver({
+      brandId: ctx.brand.config.id,
+      memberId: member.id,
+      kind: 'password_changed',
+      to: member.email,
+      subject: `${brandName}: your password was changed`,
+      text: [
+        `Hello${member.name ? ` ${member.name}` : ''},`,
+        '',
+        `The password of your ${brandName} account was changed, and every other device was signed out.`,
+        '',
+        `${supportLine(ctx)} You can also choose a new password with "Forgot password" on the sign-in page.`,
       ].join('\n'),
     });
   }
@@ -172,6 +239,8 @@ export function createRecoveryService({
     forgotPassword,
     resetPassword,
     forgotEmail,
+    mailEmailChanged,
+    mailPasswordChanged,
     listOutbox: (brandId: number) => repository.listOutbox(brandId, 50),
   };
 }
