@@ -9,6 +9,9 @@ import type { AppConfig } from './config';
 import type { Db } from './db/database';
 import { registerGraphQL } from './graphql/plugin';
 import { registerCompression } from './http/compression';
+import { capConnections, connectionOptions } from './http/connection-limits';
+import { addCrossSiteGuard } from './http/cross-site';
+import { addNoStore, addPermissionsPolicy } from './http/security-headers';
 import { registerErrorHandler } from './http/errors';
 import { registerHealth } from './http/health';
 import { addRequestContextHook } from './http/request-context';
@@ -60,7 +63,10 @@ export async function buildApp({
     requestIdHeader: false,
     logController: new LogController({ requestIdLogLabel: 'transactionId' }),
     return503OnClosing: true,
+    // Request, header and idle timeouts, and the connection cap (issue 12, item 13).
+    ...connectionOptions(config.http),
   });
+  capConnections(app, config.http);
   const services = createServices(db, config);
   const reporter = errorReporter ?? (await createErrorReporter(config));
 
@@ -74,6 +80,9 @@ export async function buildApp({
   // The HTML page gets its own per-brand CSP (http/spa.ts); JSON responses need none.
   await app.register(fastifyHelmet, { contentSecurityPolicy: false, hsts: config.env !== 'LOCAL' });
   await app.register(fastifyRateLimit, { global: false });
+  // Issue 12, items 16 and 19: cross-site state changes refused (decision 014); browser features denied.
+  addCrossSiteGuard(app);
+  addPermissionsPolicy(app);
 
   registerHealth(app, db);
 
@@ -81,6 +90,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await registerCompression(api);
+      addNoStore(api);
       addRequestContextHook(api, services, config);
       registerAuthRoutes(api, services, config);
       registerEventRoutes(api, services);
@@ -97,6 +107,7 @@ export async function buildApp({
   await app.register(
     async (flow) => {
       await registerCompression(flow);
+      addNoStore(flow);
       await registerPaymentFlow(flow, services, config);
     },
     { prefix: '/paymentflow' },
@@ -104,6 +115,7 @@ export async function buildApp({
   await app.register(
     async (flow) => {
       await registerCompression(flow);
+      addNoStore(flow);
       await registerSubscriptionFlow(flow, services, config);
     },
     { prefix: '/subscriptionflow' },
