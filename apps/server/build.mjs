@@ -3,8 +3,13 @@
 import { build } from 'esbuild';
 
 await build({
-  // The server, and the catalog import command (npm run catalog:import) beside it.
-  entryPoints: { main: 'src/main.ts', 'import-catalog': 'src/cli/import-catalog.ts' },
+  // The server, the catalog import command (npm run catalog:import) and the avatar resizer's thread
+  // (loaded by URL beside main.js) beside it.
+  entryPoints: {
+    main: 'src/main.ts',
+    'import-catalog': 'src/cli/import-catalog.ts',
+    'avatar-worker': 'src/modules/account/avatar-worker.ts',
+  },
   // SERVER_OUT_DIR lets parallel work build beside dist (e.g. dist-h1); the folder must sit in apps/server
   // so that node_modules and the repository root resolve the same way.
   outdir: process.env.SERVER_OUT_DIR ?? 'dist',

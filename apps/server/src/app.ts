@@ -9,6 +9,9 @@ import type { AppConfig } from './config';
 import type { Db } from './db/database';
 import { registerGraphQL } from './graphql/plugin';
 import { registerCompression } from './http/compression';
+import { capConnections, connectionOptions } from './http/connection-limits';
+import { addCrossSiteGuard } from './http/cross-site';
+import { addNoStore, addPermissionsPolicy } from './http/security-headers';
 import { registerErrorHandler } from './http/errors';
 import { registerHealth } from './http/health';
 import { registerNullCharacterGuard } from './http/null-characters';
@@ -62,7 +65,10 @@ export async function buildApp({
     requestIdHeader: false,
     logController: new LogController({ requestIdLogLabel: 'transactionId' }),
     return503OnClosing: true,
+    // Request, header and idle timeouts, and the connection cap (issue 12, item 13).
+    ...connectionOptions(config.http),
   });
+  capConnections(app, config.http);
   const services = createServices(db, config);
   const reporter = errorReporter ?? (await createErrorReporter(config));
 
@@ -81,6 +87,9 @@ export async function buildApp({
     global: false,
     store: sharedRateLimitStore(createDatabaseCounter(db.kysely)),
   });
+  // Issue 12, items 16 and 19: cross-site state changes refused (decision 014); browser features denied.
+  addCrossSiteGuard(app);
+  addPermissionsPolicy(app);
 
   registerHealth(app, db);
 
@@ -88,6 +97,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await registerCompression(api);
+      addNoStore(api);
       addRequestContextHook(api, services, config);
       registerAuthRoutes(api, services, config);
       registerEventRoutes(api, services);
@@ -104,6 +114,7 @@ export async function buildApp({
   await app.register(
     async (flow) => {
       await registerCompression(flow);
+      addNoStore(flow);
       await registerPaymentFlow(flow, services, config);
     },
     { prefix: '/paymentflow' },
@@ -111,6 +122,7 @@ export async function buildApp({
   await app.register(
     async (flow) => {
       await registerCompression(flow);
+      addNoStore(flow);
       await registerSubscriptionFlow(flow, services, config);
     },
     { prefix: '/subscriptionflow' },

@@ -61,6 +61,15 @@ const EnvSchema = z.object({
   MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(604_800).default(14_400),
   /** Imported media live under `<MEDIA_DIR>/imported` (default `<DATA_DIR>/media`). */
   MEDIA_DIR: z.string().min(1).optional(),
+  /** Connection limits (issue 12): a client gets this long to send a whole request, and its headers. */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3_600).default(15),
+  /** An idle keep-alive connection closes after this; above a load balancer's idle timeout (60 s). */
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3_600).default(72),
+  /** A connection that sends and receives nothing this long is closed. */
+  CONNECTION_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
+  MAX_REQUESTS_PER_SOCKET: z.coerce.number().int().min(0).max(1_000_000).default(1_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -102,6 +111,16 @@ export interface AppConfig {
   assetsDir: string;
   /** Media roots served under /media/<root>/ and the key of their signed URLs (modules/media). */
   media: { urlSecret: Uint8Array; urlTtlSeconds: number; demoDir: string; importedDir: string };
+  /** Connection limits of the listening server, in milliseconds (app.ts; tests set short ones). */
+  http: {
+    requestTimeoutMs: number;
+    headersTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    connectionTimeoutMs: number;
+    maxConnections: number;
+    /** 0: no limit. */
+    maxRequestsPerSocket: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -124,6 +143,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, storedJwtSec
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  if (env.HEADERS_TIMEOUT_SECONDS > env.REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError(
+      'Invalid configuration:\n  HEADERS_TIMEOUT_SECONDS: must not exceed REQUEST_TIMEOUT_SECONDS',
+    );
+  }
   const isProduction = env.APP_ENV === 'PROD';
   if (isProduction && !env.JWT_SECRET) {
     throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when APP_ENV is PROD');
@@ -164,6 +188,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, storedJwtSec
       urlTtlSeconds: env.MEDIA_URL_TTL_SECONDS,
       demoDir: resolve(serverRoot, 'media/demo'),
       importedDir: resolve(env.MEDIA_DIR ?? resolve(dataDir, 'media'), 'imported'),
+    },
+    http: {
+      requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
+      headersTimeoutMs: env.HEADERS_TIMEOUT_SECONDS * 1000,
+      keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+      connectionTimeoutMs: env.CONNECTION_TIMEOUT_SECONDS * 1000,
+      maxConnections: env.MAX_CONNECTIONS,
+      maxRequestsPerSocket: env.MAX_REQUESTS_PER_SOCKET,
     },
   };
 }

@@ -28,7 +28,14 @@ import { createBilling } from './modules/payments/billing';
 
 /** Wires each service with only the repositories it uses. */
 export function createServices(db: Db, config: AppConfig) {
-  const events = createEventsService(createEventsRepository(db.kysely), config);
+  const events = createEventsService({
+    repository: createEventsRepository(db.kysely),
+    config,
+    catalog: createCatalogService({
+      repository: createCatalogRepository(db.kysely, db.dialect),
+      subscriptions: createMembersRepository(db.kysely),
+    }),
+  });
   const auth = createAuthService({
     repository: createAuthRepository(db.kysely),
     events,

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 import type { CatalogI18nTables } from './schema-catalog-i18n';
 import type { WalletAccountTables } from './schema-wallet-account';
@@ -149,7 +149,14 @@ export interface EventsTable {
   extras: string;
   transaction_id: string;
   created_at: string;
+  /**
+   * Who wrote the event (migration 0014): the server itself or a caller of /api/event; `unknown` for
+   * rows from before. Required on insert, so no code path can leave it out.
+   */
+  source: ColumnType<EventSource, EventSource, never>;
 }
+
+export type EventSource = 'server' | 'client' | 'unknown';
 
 /** Catalog (migration 0003, docs/decisions/005). `media_search` is engine-specific and read by raw SQL. */
 export interface MediaItemsTable {

@@ -49,7 +49,8 @@ export function contentSecurityPolicy(boot: BootResult): string {
     "font-src 'self'",
     "frame-src 'self' blob:",
     "object-src 'none'",
-    "base-uri 'self'",
+    // Nothing sets a <base>; 'none' keeps an injected one from turning relative URLs elsewhere.
+    "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBrand, buildMember } from '../../test/factories';
 import { type TestApp, ENGINES, createTestApp } from '../../test/harness';
 import { genericToken, login } from '../../test/http';
+import { createCatalogRepository } from '../catalog/catalog.repository';
 
 const URL = '/membergraphapi/api/event';
 
@@ -32,6 +33,10 @@ describe.each(ENGINES)('events (%s)', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine);
     brand = await buildBrand(t.db);
+    // A consumption names a title of the brand by its vendor id.
+    await createCatalogRepository(t.db.kysely, t.db.dialect).insertMedia([
+      { brandId: brand.id, mediaType: 'music', title: 'Album 42', vendorId: 'vendor-42' },
+    ]);
   });
   afterAll(async () => {
     await t.close();
@@ -70,6 +75,7 @@ describe.each(ENGINES)('events (%s)', (engine) => {
       vendor_id: 'vendor-42',
       is_test: 1,
       token_kind: 'member',
+      source: 'client',
     });
     expect(JSON.parse(rows[0]!.tags)).toEqual(['vpn']);
     expect(JSON.parse(rows[0]!.extras)).toEqual({ screen: 'player', position: 12 });

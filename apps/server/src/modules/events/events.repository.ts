@@ -15,6 +15,16 @@ export function createEventsRepository(db: Kysely<Database>) {
         .where('member_id', '=', memberId)
         .orderBy('id')
         .execute(),
+    /** The brand's titles with this vendor id (index media_items_brand_vendor), oldest first. */
+    findTitlesByVendor: (brandId: number, vendorId: string, limit: number) =>
+      db
+        .selectFrom('media_items')
+        .select(['id', 'media_type', 'parent_id'])
+        .where('brand_id', '=', brandId)
+        .where('vendor_id', '=', vendorId)
+        .orderBy('id')
+        .limit(limit)
+        .execute(),
   };
 }
 

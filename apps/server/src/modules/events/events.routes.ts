@@ -17,7 +17,7 @@ export function registerEventRoutes(app: FastifyInstance, services: Services) {
           'invalid_event',
         );
       }
-      await services.events.record(request.ctx, parsed.data);
+      await services.events.recordFromClient(request.ctx, parsed.data);
       return reply.code(202).send({ accepted: true });
     },
   );

@@ -1,6 +1,30 @@
 import { z } from 'zod';
 
 export const EVENT_NAMESPACES = ['auth', 'consumptions', 'members'] as const;
+export type EventNamespace = (typeof EVENT_NAMESPACES)[number];
+
+/**
+ * Every action the server raises itself, by namespace (`recordServerEvent` takes no other). A caller
+ * may not post the `auth` namespace at all, nor any of these actions in any namespace, except those in
+ * CLIENT_REPORTED_ACTIONS (issue 12, item 9; decision 014).
+ */
+export const SERVER_EVENT_ACTIONS = {
+  auth: ['login', 'logout'],
+  members: ['email_changed', 'password_changed', 'language_changed', 'profile_updated'],
+  consumptions: ['play_start'],
+} as const satisfies Record<EventNamespace, readonly string[]>;
+
+export type ServerEventAction<N extends EventNamespace> = (typeof SERVER_EVENT_ACTIONS)[N][number];
+
+/** Namespaces only the server writes. */
+export const SERVER_ONLY_NAMESPACES: readonly EventNamespace[] = ['auth'];
+
+/**
+ * Server actions the web app reports as well: a visitor's language change on the sign-in page is known
+ * only to the browser (apps/web/src/features/auth/components/login-page.tsx), and the member menu
+ * reports its own. Stored with source `client`, they never pass for the server's.
+ */
+export const CLIENT_REPORTED_ACTIONS: readonly string[] = ['language_changed'];
 
 const shortText = z.string().max(512);
 

@@ -174,13 +174,17 @@ export async function registerPaymentFlow(app: FastifyInstance, services: Servic
           values: extra.values ?? { expiry: '', name: '' },
           showTestCards: payments.providerName === 'sandbox' && !config.isProduction,
         });
-        return reply
-          .code(status)
-          .header('content-type', 'text/html; charset=utf-8')
-          .header('content-security-policy', csp)
-          .header('cache-control', 'no-store')
-          .header('referrer-policy', 'no-referrer')
-          .send(html);
+        return (
+          reply
+            .code(status)
+            .header('content-type', 'text/html; charset=utf-8')
+            .header('content-security-policy', csp)
+            .header('cache-control', 'no-store')
+            // No referrer leaves for other sites; the form's own post names its origin (a browser without
+            // Fetch Metadata is checked by Origin, decision 014, which no-referrer would make `null`).
+            .header('referrer-policy', 'same-origin')
+            .send(html)
+        );
       };
 
       /** A verified payment: signs a sign-up's new member in (first return only) and goes back. */
