@@ -650,7 +650,11 @@ export function createPaymentsService({
     return { setupIntentId: intent.id, clientSecret: intent.client_secret, customerId: customer };
   }
 
-  /** The sandbox's stand-in for Stripe.js: card entry for a setup intent of the member's customer. */
+  /**
+   * The sandbox's stand-in for Stripe.js: card entry for a setup intent of the member's customer.
+   * Ownership is checked before anything is made or changed: another member's (or brand's) intent
+   * is not found and stays as it was.
+   */
   async function confirmSandboxSetup(
     brandId: number,
     memberId: number,
@@ -661,12 +665,13 @@ export function createPaymentsService({
     if (!validated.ok)
       throw badInput(`The card is not valid: ${validated.issues.join(', ')}.`, validated.issues[0]);
     const customer = await repository.findCustomer(brandId, memberId, provider.name);
-    if (!customer || !clientSecret.startsWith('seti_'))
+    const intent =
+      customer && clientSecret.startsWith('seti_') ? await sandbox().retrieveSetupIntent(clientSecret) : null;
+    if (!customer || intent?.customer !== customer)
       throw notFound('No such setup intent.', 'setup_intent_not_found');
     const method = await sandbox().createCardPaymentMethod(validated.card);
     try {
-      const intent = await sandbox().confirmSetupIntent(clientSecret, method.id);
-      if (intent.customer !== customer) throw notFound('No such setup intent.', 'setup_intent_not_found');
+      await sandbox().confirmSetupIntent(clientSecret, method.id, customer);
     } catch (error) {
       if (error instanceof ProviderError) {
         throw badInput(

@@ -33,8 +33,17 @@ export interface SandboxProvider extends PaymentProvider {
   readonly name: 'sandbox';
   /** Stands in for Stripe.js: tokenises a validated card into a payment method (no full number kept). */
   createCardPaymentMethod(card: ValidCard): Promise<ProviderPaymentMethod>;
-  /** Stands in for Stripe.js `confirmCardSetup`: attaches a payment method through a setup intent. */
-  confirmSetupIntent(clientSecret: string, paymentMethodId: string): Promise<ProviderSetupIntent>;
+  /** The setup intent a client secret names (as Stripe.js `retrieveSetupIntent`), or null. */
+  retrieveSetupIntent(clientSecret: string): Promise<ProviderSetupIntent | null>;
+  /**
+   * Stands in for Stripe.js `confirmCardSetup`: attaches a payment method through a setup intent. The
+   * intent must belong to `customer` (the caller's); another customer's is not found and left unchanged.
+   */
+  confirmSetupIntent(
+    clientSecret: string,
+    paymentMethodId: string,
+    customer: string,
+  ): Promise<ProviderSetupIntent>;
   /** Where signed events are delivered (the payment flow's webhook handler). */
   setWebhookEndpoint(endpoint: WebhookEndpoint): void;
 }
@@ -138,12 +147,18 @@ export function createSandboxProvider(
       return publicMethod(method);
     },
 
-    async confirmSetupIntent(clientSecret, paymentMethodId) {
-      const id = clientSecret.split('_secret_')[0] ?? '';
-      const intent = await get<ProviderSetupIntent>('setup_intent', id);
-      if (intent?.client_secret !== clientSecret) {
+    async retrieveSetupIntent(clientSecret) {
+      const intent = await get<ProviderSetupIntent>('setup_intent', clientSecret.split('_secret_')[0] ?? '');
+      return intent?.client_secret === clientSecret ? intent : null;
+    },
+
+    async confirmSetupIntent(clientSecret, paymentMethodId, customer) {
+      const intent = await provider.retrieveSetupIntent(clientSecret);
+      // Whose it is comes first: nothing of another customer's intent is changed or revealed.
+      if (!intent?.customer || intent.customer !== customer) {
         throw new ProviderError('No such setup intent.', 'resource_missing');
       }
+      const id = intent.id;
       if (intent.status === 'succeeded')
         throw new ProviderError('This setup intent is already confirmed.', 'setup_intent_unexpected_state');
       const method = await get<SandboxPaymentMethod>('payment_method', paymentMethodId);
@@ -151,8 +166,7 @@ export function createSandboxProvider(
       if (method.outcome !== 'succeeds') {
         throw new ProviderError(DECLINE_MESSAGES[method.outcome], method.outcome);
       }
-      if (!intent.customer) throw new ProviderError('The setup intent has no customer.', 'resource_missing');
-      await provider.attachPaymentMethod(paymentMethodId, intent.customer);
+      await provider.attachPaymentMethod(paymentMethodId, customer);
       const confirmed: ProviderSetupIntent = {
         ...intent,
         status: 'succeeded',
