@@ -75,7 +75,7 @@ export async function buildApp({
   await app.register(fastifyHelmet, { contentSecurityPolicy: false, hsts: config.env !== 'LOCAL' });
   await app.register(fastifyRateLimit, { global: false });
 
-  registerHealth(app, db);
+  registerHealth(app, db, config);
 
   // The member graph API: every route resolves the brand and the caller first.
   await app.register(
