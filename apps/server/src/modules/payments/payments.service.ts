@@ -88,6 +88,8 @@ export type PayResult =
 export type ChargeResult =
   | { outcome: 'succeeded'; payment: PaymentRow }
   | { outcome: 'failed'; payment: PaymentRow; failureCode: string }
+  /** Recorded but not settled yet (the provider's answer was lost in a crash): ask again later. */
+  | { outcome: 'pending'; payment: PaymentRow }
   | { outcome: 'no_payment_method' };
 
 export const CARD_UPDATE_UNAVAILABLE = 'The card update feature is unavailable. Please contact support.';

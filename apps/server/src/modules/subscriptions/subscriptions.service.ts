@@ -539,7 +539,7 @@ export function createSubscriptionsService({
   async function runBillingJob(runner = randomBytes(8).toString('hex')) {
     const at = now();
     const nowIso = isoNow(at);
-    const counts = { renewed: 0, failed: 0, ended: 0, purged: 0, fulfilled: 0 };
+    const counts = { renewed: 0, failed: 0, pending: 0, ended: 0, purged: 0, fulfilled: 0 };
     // Verified payments whose handler was interrupted (a crash after its claim) are fulfilled first.
     counts.fulfilled = (await payments.sweepUnfulfilled()).fulfilled;
     const due = await repository.listDue(nowIso, 100);
@@ -560,6 +560,7 @@ export function createSubscriptionsService({
       const amount = Math.round(
         (subscription.price_minor * (100 - subscription.renewal_discount_percent)) / 100,
       );
+      // A free (0-priced) period needs no charge: it renews like a paid one, without calling the provider.
       const result =
         amount > 0
           ? await payments.chargeSavedCard({
@@ -573,8 +574,8 @@ export function createSubscriptionsService({
               subscriptionId: subscription.id,
               idempotencyKey: `renewal:${subscription.id}:${periodStart}`,
             })
-          : null;
-      if (result?.outcome === 'succeeded') {
+          : ({ outcome: 'free' } as const);
+      if (result.outcome === 'succeeded' || result.outcome === 'free') {
         // A period missed while no job ran is not charged again: the next one starts from now.
         const next = addDays(periodStart, subscription.billing_period_days);
         await repository.finishRenewal(id, claim, {
@@ -585,6 +586,11 @@ export function createSubscriptionsService({
         });
         await creditChampionBonus(subscription, periodStart);
         counts.renewed += 1;
+      } else if (result.outcome === 'pending') {
+        // The provider has not said yet (a charge interrupted by a crash is reconciled first): a later
+        // run asks again; the subscription neither renews nor ends meanwhile.
+        await repository.finishRenewal(id, claim, {});
+        counts.pending += 1;
       } else {
         // Unpaid: access ends where the paid period ended; the member can restart from the account.
         await repository.finishRenewal(id, claim, {
