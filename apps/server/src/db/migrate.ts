@@ -14,6 +14,7 @@ import * as m0008 from './migrations/0008-fulfilment-leases-password-lockout';
 import * as m0009catalog from './migrations/0009-catalog-search-rank';
 import * as m0010 from './migrations/0010-search-vocabulary-postgres';
 import * as m0011 from './migrations/0011-search-analysis-version';
+import * as m0013 from './migrations/0013-payments-recorded-before-charge';
 
 /** Migrations are plain modules listed here, so the bundled server carries them without a file scan. */
 function provider(dialect: Dialect): MigrationProvider {
@@ -29,6 +30,7 @@ function provider(dialect: Dialect): MigrationProvider {
     '0009-catalog-search-rank': m0009catalog,
     '0010-search-vocabulary-postgres': m0010,
     '0011-search-analysis-version': m0011,
+    '0013-payments-recorded-before-charge': m0013,
   };
   return {
     getMigrations: () =>

@@ -348,9 +348,11 @@ export function createSubscriptionsService({
     ).filter((payment) => payment.created_at >= paidSince);
     let verified = null;
     for (const payment of candidates) {
-      verified = payment.checkout_id
-        ? await payments.verifyCheckoutPayment(payment.provider_payment_id)
-        : payment;
+      verified = !payment.checkout_id
+        ? payment
+        : payment.provider_payment_id
+          ? await payments.verifyCheckoutPayment(payment.provider_payment_id)
+          : null;
       if (verified) break;
     }
     if (!verified)
@@ -539,9 +541,12 @@ export function createSubscriptionsService({
   async function runBillingJob(runner = randomBytes(8).toString('hex')) {
     const at = now();
     const nowIso = isoNow(at);
-    const counts = { renewed: 0, failed: 0, pending: 0, ended: 0, purged: 0, fulfilled: 0 };
-    // Verified payments whose handler was interrupted (a crash after its claim) are fulfilled first.
-    counts.fulfilled = (await payments.sweepUnfulfilled()).fulfilled;
+    const counts = { renewed: 0, failed: 0, pending: 0, ended: 0, purged: 0, fulfilled: 0, reconciled: 0 };
+    // First what a crash left: charges not recorded as settled (reconciled with the provider) and
+    // verified payments whose handler was interrupted (fulfilled), so due renewals see their outcome.
+    const swept = await payments.sweepUnfulfilled();
+    counts.fulfilled = swept.fulfilled;
+    counts.reconciled = swept.reconciled;
     const due = await repository.listDue(nowIso, 100);
     for (const { id } of due) {
       const claim = `${runner}:${randomBytes(6).toString('hex')}`;
