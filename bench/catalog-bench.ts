@@ -132,6 +132,8 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
   const dataDir = mkdtempSync(join(tmpdir(), 'catalog-bench-'));
   const base = loadConfig({
     APP_ENV: 'PROD',
+    // The sandbox takes the payments; production refuses it unless allowed (issue 12).
+    ALLOW_SANDBOX_PAYMENTS_IN_PROD: 'true',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     JWT_SECRET: randomBytes(48).toString('base64url'),

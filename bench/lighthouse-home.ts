@@ -167,6 +167,8 @@ async function startServer(): Promise<RunningServer> {
       // Production settings: what members get (the login cookie is sent by the audit itself, so its
       // Secure flag over plain http does not matter).
       APP_ENV: 'PROD',
+      // The sandbox takes the payments; production refuses it unless allowed (issue 12).
+      ALLOW_SANDBOX_PAYMENTS_IN_PROD: 'true',
       JWT_SECRET: `lighthouse-${Date.now()}-${Math.random().toString(36).slice(2)}-secret-key`,
       HOST: '127.0.0.1',
       PORT: String(port),

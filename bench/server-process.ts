@@ -83,6 +83,8 @@ async function main(): Promise<void> {
   // cost is not part of the figure, and a fresh database each run.
   const config = loadConfig({
     APP_ENV: 'PROD',
+    // The sandbox takes the payments; production refuses it unless allowed (issue 12).
+    ALLOW_SANDBOX_PAYMENTS_IN_PROD: 'true',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     JWT_SECRET: randomBytes(48).toString('base64url'),

@@ -91,7 +91,7 @@ export async function buildApp({
   addCrossSiteGuard(app);
   addPermissionsPolicy(app);
 
-  registerHealth(app, db);
+  registerHealth(app, db, config);
 
   // The member graph API: every route resolves the brand and the caller first.
   await app.register(

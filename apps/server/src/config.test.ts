@@ -3,6 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, TRACES_SAMPLE_RATE, loadConfig } from './config';
 
 const SECRET = 'x'.repeat(40);
+/** Live Stripe keys: what a production start needs unless test payments are allowed on purpose. */
+const LIVE_PAYMENTS = {
+  PAYMENT_PROVIDER: 'stripe',
+  STRIPE_SECRET_KEY: 'sk_live_fixture',
+  PAYMENT_WEBHOOK_SECRET: 'whsec_live_fixture_secret',
+};
 
 describe('loadConfig', () => {
   it('defaults to LOCAL on the embedded database at port 3000', () => {
@@ -27,12 +33,57 @@ describe('loadConfig', () => {
 
   it('requires a JWT secret in production and seeds no demo data there by default', () => {
     expect(() => loadConfig({ APP_ENV: 'PROD' })).toThrow(/JWT_SECRET/);
-    expect(loadConfig({ APP_ENV: 'PROD', JWT_SECRET: SECRET }).seedDemo).toBe(false);
+    expect(loadConfig({ APP_ENV: 'PROD', JWT_SECRET: SECRET, ...LIVE_PAYMENTS }).seedDemo).toBe(false);
   });
 
   it('accepts the four environments of the spec', () => {
     for (const env of ['LOCAL', 'DEV', 'STAGING', 'PROD']) {
-      expect(loadConfig({ APP_ENV: env, JWT_SECRET: SECRET }).env).toBe(env);
+      expect(loadConfig({ APP_ENV: env, JWT_SECRET: SECRET, ...LIVE_PAYMENTS }).env).toBe(env);
+    }
+  });
+});
+
+describe('payments configuration', () => {
+  const prod = { APP_ENV: 'PROD', JWT_SECRET: SECRET };
+
+  it('refuses a production start on the sandbox, which takes the public test cards as payment', () => {
+    expect(() => loadConfig(prod)).toThrow(ConfigError);
+    expect(() => loadConfig({ ...prod, PAYMENT_PROVIDER: 'sandbox' })).toThrow(
+      /PAYMENT_PROVIDER[\s\S]*ALLOW_SANDBOX_PAYMENTS_IN_PROD/,
+    );
+    expect(() => loadConfig({ ...prod, ALLOW_SANDBOX_PAYMENTS_IN_PROD: 'false' })).toThrow(ConfigError);
+  });
+
+  it('refuses a Stripe test key in production, as Stripe keeps test and live keys apart', () => {
+    for (const key of ['sk_test_fixture', 'rk_test_fixture']) {
+      expect(() => loadConfig({ ...prod, ...LIVE_PAYMENTS, STRIPE_SECRET_KEY: key })).toThrow(
+        /STRIPE_SECRET_KEY[\s\S]*ALLOW_SANDBOX_PAYMENTS_IN_PROD/,
+      );
+    }
+    expect(loadConfig({ ...prod, ...LIVE_PAYMENTS }).payments).toMatchObject({
+      provider: 'stripe',
+      testMode: false,
+    });
+  });
+
+  it('starts in production with test payments only when explicitly allowed, and says so', () => {
+    const sandbox = loadConfig({ ...prod, ALLOW_SANDBOX_PAYMENTS_IN_PROD: 'true' }).payments;
+    expect(sandbox).toMatchObject({ provider: 'sandbox', testMode: true });
+    const stripeTest = loadConfig({
+      ...prod,
+      ...LIVE_PAYMENTS,
+      STRIPE_SECRET_KEY: 'sk_test_fixture',
+      ALLOW_SANDBOX_PAYMENTS_IN_PROD: 'true',
+    }).payments;
+    expect(stripeTest).toMatchObject({ provider: 'stripe', testMode: true });
+  });
+
+  it('keeps the sandbox as the default outside production', () => {
+    for (const env of ['LOCAL', 'DEV', 'STAGING']) {
+      expect(loadConfig({ APP_ENV: env, JWT_SECRET: SECRET }).payments).toMatchObject({
+        provider: 'sandbox',
+        testMode: true,
+      });
     }
   });
 });

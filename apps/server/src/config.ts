@@ -51,6 +51,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key')
     .optional(),
+  /** Lets PROD take test payments (the sandbox, a Stripe test key); refused without it, warned with it. */
+  ALLOW_SANDBOX_PAYMENTS_IN_PROD: booleanString.default(false),
   /** Signs provider webhooks; the sandbox derives one from the JWT secret when unset. */
   PAYMENT_WEBHOOK_SECRET: z.string().min(16).optional(),
   /** How often this server looks for renewals and purges (the job is safe on several servers). */
@@ -104,6 +106,11 @@ export interface AppConfig {
     stripeSecretKey: string | null;
     stripePublishableKey: string | null;
     webhookSecret: string;
+    /**
+     * Payments are not real money: the sandbox (public test cards) or a Stripe test key. Production
+     * starts so only with ALLOW_SANDBOX_PAYMENTS_IN_PROD, and then warns at start and on /healthz.
+     */
+    testMode: boolean;
     /** 0 turns the renewal and purge job off (tests run it by hand). */
     jobIntervalSeconds: number;
   };
@@ -206,6 +213,16 @@ function paymentsConfig(env: Env, jwtSecret: string): AppConfig['payments'] {
       'Invalid configuration:\n  STRIPE_SECRET_KEY and PAYMENT_WEBHOOK_SECRET: required when PAYMENT_PROVIDER is stripe',
     );
   }
+  const testKey = /^(sk|rk)_test_/.test(env.STRIPE_SECRET_KEY ?? '');
+  const testMode = env.PAYMENT_PROVIDER === 'sandbox' || testKey;
+  // Like Stripe, which keeps test and live keys apart: a production start never takes test payments by default.
+  if (env.APP_ENV === 'PROD' && testMode && !env.ALLOW_SANDBOX_PAYMENTS_IN_PROD) {
+    throw new ConfigError(
+      env.PAYMENT_PROVIDER === 'sandbox'
+        ? 'Invalid configuration:\n  PAYMENT_PROVIDER: the sandbox accepts the public test cards as payment; in PROD set PAYMENT_PROVIDER=stripe with live keys, or ALLOW_SANDBOX_PAYMENTS_IN_PROD=true to take test payments on purpose'
+        : 'Invalid configuration:\n  STRIPE_SECRET_KEY: a test key takes no real payments; in PROD use a live key (sk_live_ or rk_live_), or ALLOW_SANDBOX_PAYMENTS_IN_PROD=true to take test payments on purpose',
+    );
+  }
   return {
     provider: env.PAYMENT_PROVIDER,
     stripeSecretKey: env.STRIPE_SECRET_KEY ?? null,
@@ -213,6 +230,7 @@ function paymentsConfig(env: Env, jwtSecret: string): AppConfig['payments'] {
     webhookSecret:
       env.PAYMENT_WEBHOOK_SECRET ??
       `whsec_${createHmac('sha256', jwtSecret).update('sandbox-webhooks').digest('hex')}`,
+    testMode,
     jobIntervalSeconds: env.BILLING_JOB_INTERVAL_SECONDS,
   };
 }

@@ -15,6 +15,7 @@ import * as m0009catalog from './migrations/0009-catalog-search-rank';
 import * as m0010 from './migrations/0010-search-vocabulary-postgres';
 import * as m0011 from './migrations/0011-search-analysis-version';
 import * as m0012 from './migrations/0012-shared-limits-and-sessions';
+import * as m0013 from './migrations/0013-payments-recorded-before-charge';
 import * as m0014 from './migrations/0014-event-source';
 
 /** Migrations are plain modules listed here, so the bundled server carries them without a file scan. */
@@ -32,6 +33,7 @@ function provider(dialect: Dialect): MigrationProvider {
     '0010-search-vocabulary-postgres': m0010,
     '0011-search-analysis-version': m0011,
     '0012-shared-limits-and-sessions': m0012,
+    '0013-payments-recorded-before-charge': m0013,
     '0014-event-source': m0014,
   };
   return {

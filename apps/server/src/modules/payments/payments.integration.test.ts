@@ -125,6 +125,55 @@ describe.each(ENGINES)('payment flow (%s)', (engine) => {
     });
   });
 
+  it('leaves another member’s setup intent untouched: not found, for a member of this or another brand', async () => {
+    const owner = await signedIn();
+    expect((await post('/paymentflow/stripe/customer/create', owner.cookie, {})).statusCode).toBe(200);
+    const { clientSecret } = (await post('/paymentflow/stripe/setup-intent/create', owner.cookie, {})).json<{
+      clientSecret: string;
+    }>();
+    const intentId = clientSecret.split('_secret_')[0] ?? '';
+    const stored = async () =>
+      (
+        await t.db.kysely
+          .selectFrom('sandbox_objects')
+          .select('data')
+          .where('id', '=', intentId)
+          .executeTakeFirstOrThrow()
+      ).data;
+    const before = await stored();
+    const methodsAtProvider = () =>
+      t.db.kysely.selectFrom('sandbox_objects').select('id').where('kind', '=', 'payment_method').execute();
+    const methodsBefore = (await methodsAtProvider()).length;
+
+    const intruder = await signedIn();
+    expect((await post('/paymentflow/stripe/customer/create', intruder.cookie, {})).statusCode).toBe(200);
+    const otherBrand = await buildBrand(t.db);
+    const stranger = await buildMember(t.db, otherBrand.id);
+    const strangerCookie =
+      (await login(t.app, otherBrand.hostname, stranger.email, stranger.password)).cookie ?? '';
+    const card = { clientSecret, number: TEST_CARDS.succeeds, expiry: '04/33', cvc: '123' };
+    const attempts = [
+      await post('/paymentflow/sandbox/setup-intent/confirm', intruder.cookie, card),
+      await t.app.inject({
+        method: 'POST',
+        url: '/paymentflow/sandbox/setup-intent/confirm',
+        headers: { host: otherBrand.hostname, cookie: strangerCookie, 'content-type': 'application/json' },
+        payload: card,
+      }),
+    ];
+    for (const attempt of attempts) {
+      expect(attempt.statusCode).toBe(404);
+      expect(attempt.json()).toMatchObject({ error: { code: 'setup_intent_not_found' } });
+    }
+    // Nothing changed at the provider: the intent is still waiting, and no card was made or attached.
+    expect(await stored()).toBe(before);
+    expect(await methodsAtProvider()).toHaveLength(methodsBefore);
+
+    // The owner confirms it afterwards as usual.
+    const own = await post('/paymentflow/sandbox/setup-intent/confirm', owner.cookie, card);
+    expect(own.statusCode).toBe(200);
+  });
+
   it('refuses a declined card at setup, and validates the card first', async () => {
     const member = await signedIn();
     expect((await confirmCard(member.cookie, TEST_CARDS.declined)).status).toBe(400);

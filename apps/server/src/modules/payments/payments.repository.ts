@@ -3,6 +3,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { CheckoutStatus, CheckoutsTable, PaymentsTable } from './payments.tables';
 
+/** A payment settled as never charged (the provider has no charge for its key); it may be charged again. */
+export const NOT_CHARGED = 'not_charged';
+
 import type { Insertable } from 'kysely';
 
 /** Payment rows. Member data is always read within its brand and member. */
@@ -50,8 +53,39 @@ export function createPaymentsRepository(db: Kysely<Database>) {
         .updateTable('checkouts')
         .set({ status: 'succeeded', payment_intent_id: paymentIntentId, failure_code: null, updated_at: at })
         .where('id', '=', id)
+        .where('status', '!=', 'succeeded')
         .execute();
     },
+
+    /**
+     * Reopens a checkout left in `processing` by the attempt `attempt` (its charge failed or never
+     * happened), so the member can pay again; a later attempt that is under way is not touched.
+     */
+    reopenCheckout: async (
+      id: string,
+      attempt: number,
+      changes: { failure_code: string | null; payment_intent_id: string | null; updated_at: string },
+    ) => {
+      const result = await db
+        .updateTable('checkouts')
+        .set({ status: 'open', ...changes })
+        .where('id', '=', id)
+        .where('status', '=', 'processing')
+        .where('attempts', '=', attempt)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Checkouts in `processing` since before `before`: a charge whose server may have died. Oldest first. */
+    listStuckCheckouts: (before: string, limit: number) =>
+      db
+        .selectFrom('checkouts')
+        .selectAll()
+        .where('status', '=', 'processing')
+        .where('updated_at', '<=', before)
+        .orderBy('updated_at')
+        .limit(limit)
+        .execute(),
 
     /** Keeps the provider-hosted session of a checkout (the first one, if two were opened at once). */
     setCheckoutSession: async (id: string, sessionId: string, at: string) => {
@@ -95,6 +129,64 @@ export function createPaymentsRepository(db: Kysely<Database>) {
     findPaymentByIdempotencyKey: (key: string) =>
       db.selectFrom('payments').selectAll().where('idempotency_key', '=', key).executeTakeFirst(),
 
+    findPaymentById: (id: string) =>
+      db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    /**
+     * Settles a pending payment with the provider's answer; true for the one caller that changed it.
+     * A payment settled as never charged may still become succeeded: the provider's word wins.
+     */
+    settlePayment: async (
+      id: string,
+      outcome: {
+        status: 'succeeded' | 'failed';
+        providerPaymentId: string | null;
+        failureCode: string | null;
+      },
+    ) => {
+      const result = await db
+        .updateTable('payments')
+        .set({
+          status: outcome.status,
+          provider_payment_id: outcome.providerPaymentId,
+          failure_code: outcome.failureCode,
+        })
+        .where('id', '=', id)
+        .where((eb) =>
+          outcome.status === 'succeeded'
+            ? eb.or([
+                eb('status', '=', 'pending'),
+                eb.and([eb('status', '=', 'failed'), eb('failure_code', '=', NOT_CHARGED)]),
+              ])
+            : eb('status', '=', 'pending'),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Makes a payment settled as never charged pending again, to charge it now (one caller wins). */
+    retryUncharged: async (id: string, at: string) => {
+      const result = await db
+        .updateTable('payments')
+        .set({ status: 'pending', failure_code: null, created_at: at })
+        .where('id', '=', id)
+        .where('status', '=', 'failed')
+        .where('failure_code', '=', NOT_CHARGED)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Payments written before their charge and not settled since before `before`. Oldest first. */
+    listPendingPayments: (before: string, limit: number) =>
+      db
+        .selectFrom('payments')
+        .selectAll()
+        .where('status', '=', 'pending')
+        .where('created_at', '<=', before)
+        .orderBy('created_at')
+        .limit(limit)
+        .execute(),
+
     setPaymentMember: async (paymentId: string, memberId: number) => {
       await db
         .updateTable('payments')
@@ -112,12 +204,14 @@ export function createPaymentsRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** The member's settled payments (a pending one is not a transaction yet), newest first. */
     listPayments: (brandId: number, memberId: number, limit: number) =>
       db
         .selectFrom('payments')
         .selectAll()
         .where('brand_id', '=', brandId)
         .where('member_id', '=', memberId)
+        .where('status', '!=', 'pending')
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .limit(limit)

@@ -53,9 +53,20 @@ export function returnUrl(checkout: CheckoutRow, providerName: string, isSuccess
   return `${path}${path.includes('?') ? '&' : '?'}state=${encodeURIComponent(JSON.stringify(state))}`;
 }
 
+/** Production taking test payments: the sandbox or a Stripe test key, allowed only by an explicit flag. */
+export const testPaymentsInProduction = (config: Pick<AppConfig, 'isProduction' | 'payments'>) =>
+  config.isProduction && config.payments.testMode;
+
 /** `/paymentflow`: the Stripe-shaped REST calls, the sandbox's hosted page, and the webhook. */
 export async function registerPaymentFlow(app: FastifyInstance, services: Services, config: AppConfig) {
   const { payments } = services;
+  if (testPaymentsInProduction(config)) {
+    // Allowed on purpose (ALLOW_SANDBOX_PAYMENTS_IN_PROD), so said at every start: test cards buy real access.
+    app.log.warn(
+      { paymentProvider: config.payments.provider },
+      'TEST PAYMENTS IN PRODUCTION: the payment provider takes test cards (ALLOW_SANDBOX_PAYMENTS_IN_PROD=true)',
+    );
+  }
 
   // The webhook has no brand host (a provider posts to one URL): it is outside the brand scope, reads
   // its body as raw text (the signature covers the exact bytes) and is deduplicated by event id.

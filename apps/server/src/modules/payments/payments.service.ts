@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 
+import type { Insertable } from 'kysely';
+
 import { type Locale, isLocale } from '@member/domain';
 
 import { isoNow, readJson, writeJson } from '../../db/json';
 import { AppError, badInput, forbidden, notFound } from '../../errors';
 import { type CardIssue, validateCard } from './card';
-import type { PaymentsRepository } from './payments.repository';
-import type { CheckoutRow, PaymentMethodRow, PaymentRow } from './payments.tables';
+import { NOT_CHARGED, type PaymentsRepository } from './payments.repository';
+import type { CheckoutRow, PaymentMethodRow, PaymentRow, PaymentsTable } from './payments.tables';
 import {
   type PaymentProvider,
   ProviderError,
@@ -88,6 +90,8 @@ export type PayResult =
 export type ChargeResult =
   | { outcome: 'succeeded'; payment: PaymentRow }
   | { outcome: 'failed'; payment: PaymentRow; failureCode: string }
+  /** Recorded but not settled yet (the provider's answer was lost in a crash): ask again later. */
+  | { outcome: 'pending'; payment: PaymentRow }
   | { outcome: 'no_payment_method' };
 
 export const CARD_UPDATE_UNAVAILABLE = 'The card update feature is unavailable. Please contact support.';
@@ -97,6 +101,12 @@ export const PAYMENT_FAILED = 'Payment failed.';
 const CHECKOUT_TTL_MS = 60 * 60 * 1000;
 /** How long a payment handler's claim holds before another runner may take it (decision 010). */
 export const FULFILMENT_LEASE_MS = 5 * 60 * 1000;
+/**
+ * How old a pending payment or a `processing` checkout must be before reconciliation asks the provider
+ * about it: longer than any charge can take on a live server (Stripe: 10 s timeout, 2 retries), so a
+ * charge still in flight is never settled from under it (decision 013).
+ */
+export const RECONCILE_GRACE_MS = 2 * 60 * 1000;
 /** Runs of one payment's handler before it is left to an operator (each failure is logged). */
 export const MAX_FULFILMENT_ATTEMPTS = 5;
 const MAX_AMOUNT_MINOR = 100_000_000;
@@ -105,6 +115,14 @@ const MAX_CHECKOUT_ATTEMPTS = 10;
 const CARD_PROVIDERS = new Set(['sandbox', 'stripe']);
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`;
+
+/** The idempotency key of a checkout's attempt, at the provider and on its payment. */
+const checkoutAttemptKey = (checkoutId: string, attempt: number) => `checkout:${checkoutId}:${attempt}`;
+/** The attempt a checkout payment's key names, or null for other payments. */
+function attemptOfKey(key: string | null): number | null {
+  const match = key ? /^checkout:[\w-]+:(\d+)$/.exec(key) : null;
+  return match?.[1] ? Number(match[1]) : null;
+}
 
 /** Metadata is kept as text (like Stripe's): numbers are written as their decimal text. */
 function checkMetadata(metadata: Record<string, string | number>): Record<string, string> {
@@ -132,6 +150,8 @@ export interface PaymentsServiceDeps {
   now?: () => Date;
   /** Overrides FULFILMENT_LEASE_MS (tests). */
   fulfilmentLeaseMs?: number;
+  /** Overrides RECONCILE_GRACE_MS (tests). */
+  reconcileGraceMs?: number;
   /** Warnings about provider events that could not be processed. */
   warn?: (message: string, details: Record<string, unknown>) => void;
 }
@@ -141,6 +161,7 @@ export function createPaymentsService({
   provider,
   now = () => new Date(),
   fulfilmentLeaseMs = FULFILMENT_LEASE_MS,
+  reconcileGraceMs = RECONCILE_GRACE_MS,
   warn,
 }: PaymentsServiceDeps) {
   const handlers = new Map<ChargePurpose, PaymentHandler>();
@@ -250,18 +271,43 @@ export function createPaymentsService({
   }
 
   /**
-   * The billing job's sweep: runs again the handlers of verified payments whose run was interrupted
-   * (lease lapsed without completion) or never started (a crash between recording and claiming).
+   * The billing job's sweep. First it settles what a crash between a charge and its record left behind
+   * (decision 013): pending payments and `processing` checkouts older than the grace period are settled
+   * with the provider's own answer. Then it runs again the handlers of verified payments whose run was
+   * interrupted (lease lapsed without completion) or never started (a crash between recording and
+   * claiming). Any number of servers may sweep at once: every step applies once.
    */
-  async function sweepUnfulfilled(limit = 50): Promise<{ fulfilled: number; failed: number }> {
+  async function sweepUnfulfilled(
+    limit = 50,
+  ): Promise<{ fulfilled: number; failed: number; reconciled: number }> {
     const at = now();
+    const counts = { fulfilled: 0, failed: 0, reconciled: 0 };
+    const settledBefore = isoNow(new Date(at.getTime() - reconcileGraceMs));
+    for (const payment of await repository.listPendingPayments(settledBefore, limit)) {
+      try {
+        if ((await reconcilePayment(payment)).status !== 'pending') counts.reconciled += 1;
+      } catch (error) {
+        counts.failed += 1;
+        warn?.('a pending payment could not be settled', { paymentId: payment.id, error: String(error) });
+      }
+    }
+    for (const checkout of await repository.listStuckCheckouts(settledBefore, limit)) {
+      try {
+        if (await reconcileCheckout(checkout)) counts.reconciled += 1;
+      } catch (error) {
+        counts.failed += 1;
+        warn?.('a processing checkout could not be settled', {
+          checkoutId: checkout.id,
+          error: String(error),
+        });
+      }
+    }
     const rows = await repository.listUnfulfilled([...handlers.keys()], {
       at: isoNow(at),
       recordedBefore: isoNow(new Date(at.getTime() - fulfilmentLeaseMs)),
       maxAttempts: MAX_FULFILMENT_ATTEMPTS,
       limit,
     });
-    const counts = { fulfilled: 0, failed: 0 };
     for (const row of rows) {
       try {
         if (await fulfil(row)) counts.fulfilled += 1;
@@ -271,6 +317,148 @@ export function createPaymentsService({
       }
     }
     return counts;
+  }
+
+  /** Writes a payment before its charge (decision 013); `mine` when this call wrote it (not another runner). */
+  async function recordPending(
+    row: Omit<
+      Insertable<PaymentsTable>,
+      'status' | 'provider_payment_id' | 'failure_code' | 'idempotency_key'
+    > & {
+      idempotency_key: string;
+    },
+  ): Promise<{ payment: PaymentRow; mine: boolean }> {
+    const mine = await repository.insertPayment({
+      ...row,
+      status: 'pending',
+      provider_payment_id: null,
+      failure_code: null,
+    });
+    const payment = await repository.findPaymentByIdempotencyKey(row.idempotency_key);
+    if (!payment) throw new AppError('INTERNAL', 'The payment was not recorded.');
+    return { payment, mine };
+  }
+
+  /**
+   * Settles a pending payment with the provider's answer (null: the provider made no charge). A
+   * success marks its checkout paid and runs its handler (leased, once); a failure reopens its
+   * checkout for another attempt. A charge still processing stays pending. Safe from any number of
+   * callers at once: the first settles, the others read what it wrote.
+   */
+  async function settleWithIntent(
+    payment: PaymentRow,
+    intent: ProviderPaymentIntent | null,
+  ): Promise<PaymentRow> {
+    const at = isoNow(now());
+    if (intent?.status === 'processing') return payment;
+    if (intent?.status === 'succeeded') {
+      if (
+        intent.amount !== payment.amount_minor ||
+        intent.currency.toLowerCase() !== payment.currency.toLowerCase()
+      ) {
+        warn?.('payment intent does not match its payment', { paymentId: payment.id, intentId: intent.id });
+        return payment;
+      }
+      await repository.settlePayment(payment.id, {
+        status: 'succeeded',
+        providerPaymentId: intent.id,
+        failureCode: null,
+      });
+    } else {
+      const failureCode = intent ? (intent.last_payment_error?.code ?? 'payment_failed') : NOT_CHARGED;
+      await settleRefused(payment, failureCode, intent?.id ?? null);
+    }
+    const current = (await repository.findPaymentById(payment.id)) ?? payment;
+    if (current.status === 'succeeded') {
+      if (current.checkout_id && current.provider_payment_id) {
+        await repository.markCheckoutSucceeded(current.checkout_id, current.provider_payment_id, at);
+      }
+      await fulfil(current);
+    }
+    return current;
+  }
+
+  /** Settles a pending payment as failed and, when this call settled it, reopens its checkout. */
+  async function settleRefused(payment: PaymentRow, failureCode: string, intentId: string | null) {
+    const settled = await repository.settlePayment(payment.id, {
+      status: 'failed',
+      providerPaymentId: intentId,
+      failureCode,
+    });
+    const attempt = attemptOfKey(payment.idempotency_key);
+    if (settled && payment.checkout_id && attempt !== null) {
+      await repository.reopenCheckout(payment.checkout_id, attempt, {
+        // "Never charged" is not the card's fault: the page shows no decline for it.
+        failure_code: failureCode === NOT_CHARGED ? null : failureCode,
+        payment_intent_id: intentId,
+        updated_at: isoNow(now()),
+      });
+    }
+  }
+
+  /**
+   * A pending payment older than the grace period (its server died or lost the provider's answer):
+   * asks the provider what became of the charge and settles it. Younger ones may still be in flight
+   * on another server and are left alone.
+   */
+  async function reconcilePayment(payment: PaymentRow): Promise<PaymentRow> {
+    const settledBefore = isoNow(new Date(now().getTime() - reconcileGraceMs));
+    if (payment.status !== 'pending' || payment.created_at > settledBefore || !payment.idempotency_key)
+      return payment;
+    const customer =
+      payment.member_id === null
+        ? null
+        : await repository.findCustomer(payment.brand_id, payment.member_id, provider.name);
+    const intent = await provider.findPaymentIntent({
+      idempotencyKey: payment.idempotency_key,
+      paymentId: payment.id,
+      customer,
+      createdAfter: new Date(payment.created_at),
+    });
+    return settleWithIntent(payment, intent);
+  }
+
+  /**
+   * A checkout left in `processing` (older than the grace period): its current attempt's payment, or
+   * without one, the provider's charge for the attempt's key, decides whether it is paid or reopened.
+   * True when the checkout left `processing`.
+   */
+  async function reconcileCheckout(checkout: CheckoutRow): Promise<boolean> {
+    const key = checkoutAttemptKey(checkout.id, checkout.attempts);
+    const at = isoNow(now());
+    const recorded = await repository.findPaymentByIdempotencyKey(key);
+    if (recorded) {
+      const payment = recorded.status === 'pending' ? await reconcilePayment(recorded) : recorded;
+      // A payment settled by a server that died before bringing its checkout along.
+      if (payment.status === 'succeeded' && payment.provider_payment_id) {
+        await repository.markCheckoutSucceeded(checkout.id, payment.provider_payment_id, at);
+        await fulfil(payment);
+      } else if (payment.status === 'failed') {
+        await repository.reopenCheckout(checkout.id, checkout.attempts, {
+          failure_code: payment.failure_code === NOT_CHARGED ? null : payment.failure_code,
+          payment_intent_id: payment.provider_payment_id,
+          updated_at: at,
+        });
+      }
+    } else {
+      // No payment: the server died before writing it (so before charging), or the charge was sent by
+      // a version that wrote payments only after charging. The provider knows the key either way.
+      const intent = await provider.findPaymentIntent({
+        idempotencyKey: key,
+        paymentId: null,
+        customer: null,
+        createdAfter: new Date(checkout.created_at),
+      });
+      if (intent?.status === 'succeeded') await verifyCheckoutPayment(intent.id);
+      else if (intent?.status !== 'processing') {
+        await repository.reopenCheckout(checkout.id, checkout.attempts, {
+          failure_code: intent ? (intent.last_payment_error?.code ?? 'payment_failed') : null,
+          payment_intent_id: intent?.id ?? null,
+          updated_at: at,
+        });
+      }
+    }
+    return (await repository.findCheckoutById(checkout.id))?.status !== 'processing';
   }
 
   function toVerified(payment: PaymentRow): VerifiedPayment {
@@ -290,11 +478,14 @@ export function createPaymentsService({
   /**
    * Records a checkout's payment after asking the provider about it: only an intent the provider
    * reports as succeeded, for the checkout's exact amount and currency, counts. Safe to call any
-   * number of times and from any path (the payment page, a webhook, a payment return).
+   * number of times and from any path (the payment page, a webhook, a payment return, reconciliation).
    */
   async function verifyCheckoutPayment(paymentIntentId: string): Promise<PaymentRow | null> {
     const recorded = await repository.findPaymentByProviderId(provider.name, paymentIntentId);
     if (recorded?.status === 'succeeded') {
+      if (recorded.checkout_id) {
+        await repository.markCheckoutSucceeded(recorded.checkout_id, paymentIntentId, isoNow(now()));
+      }
       await fulfil(recorded);
       return recorded;
     }
@@ -309,6 +500,19 @@ export function createPaymentsService({
       warn?.('payment intent does not match its checkout', { paymentIntentId, checkoutId });
       return null;
     }
+    // The payment written before this charge (the intent names it), settled with the provider's answer.
+    const own = intent.metadata.payment_id
+      ? await repository.findPaymentById(intent.metadata.payment_id)
+      : undefined;
+    if (own) {
+      if (own.checkout_id !== checkout.id) {
+        warn?.('payment intent names a payment of another checkout', { paymentIntentId, checkoutId });
+        return null;
+      }
+      const settled = await settleWithIntent(own, intent);
+      return settled.status === 'succeeded' ? settled : null;
+    }
+    // Charged on the provider's own page (Stripe Checkout), or sent before payments were written first.
     const at = isoNow(now());
     await repository.insertPayment({
       id: newId('pay'),
@@ -330,7 +534,7 @@ export function createPaymentsService({
     });
     await repository.markCheckoutSucceeded(checkout.id, intent.id, at);
     const payment = await repository.findPaymentByProviderId(provider.name, intent.id);
-    if (!payment) return null;
+    if (payment?.status !== 'succeeded') return null;
     await fulfil(payment);
     return (await repository.findPaymentByProviderId(provider.name, intent.id)) ?? payment;
   }
@@ -369,10 +573,12 @@ export function createPaymentsService({
     });
     if (!claimed) return { outcome: 'closed', checkout: await getCheckout(brandId, checkoutId) };
 
-    let intent: ProviderPaymentIntent;
+    const idempotencyKey = checkoutAttemptKey(checkout.id, attempt);
+    let customer: string;
+    let paymentMethod: string;
     try {
       const metadata = readJson<Record<string, string>>(checkout.metadata, {});
-      const customer =
+      customer =
         checkout.member_id === null
           ? (
               await provider.createCustomer({
@@ -386,19 +592,10 @@ export function createPaymentsService({
               email: metadata.email ?? '',
               name: metadata.name ?? '',
             });
-      const method = await sandbox().createCardPaymentMethod(validated.card);
-      await provider.attachPaymentMethod(method.id, customer);
-      intent = await provider.createPaymentIntent({
-        amount: checkout.amount_minor,
-        currency: checkout.currency,
-        customer,
-        paymentMethod: method.id,
-        description: checkout.description,
-        metadata: { checkout_id: checkout.id, purpose: checkout.purpose },
-        offSession: false,
-        idempotencyKey: `checkout:${checkout.id}:${attempt}`,
-      });
+      paymentMethod = (await sandbox().createCardPaymentMethod(validated.card)).id;
+      await provider.attachPaymentMethod(paymentMethod, customer);
     } catch (error) {
+      // Nothing was charged yet: the checkout is open again.
       await repository.transitionCheckout(checkout.id, 'processing', {
         status: 'open',
         updated_at: isoNow(now()),
@@ -406,45 +603,48 @@ export function createPaymentsService({
       throw error;
     }
 
-    if (intent.status === 'succeeded') {
-      const payment = await verifyCheckoutPayment(intent.id);
-      if (payment) {
-        return {
-          outcome: 'succeeded',
-          checkout: await getCheckout(brandId, checkoutId),
-          payment,
-          completedNow: true,
-        };
-      }
-    }
-    const failureCode = intent.last_payment_error?.code ?? 'payment_failed';
-    if (checkout.member_id !== null) {
-      await repository.insertPayment({
-        id: newId('pay'),
-        brand_id: brandId,
-        member_id: checkout.member_id,
-        provider: provider.name,
-        provider_payment_id: intent.id,
-        checkout_id: checkout.id,
-        subscription_id: null,
-        purpose: checkout.purpose,
-        status: 'failed',
-        amount_minor: checkout.amount_minor,
-        currency: checkout.currency,
-        description: checkout.description,
-        metadata: checkout.metadata,
-        failure_code: failureCode,
-        idempotency_key: `checkout:${checkout.id}:${attempt}`,
-        created_at: isoNow(now()),
-      });
-    }
-    await repository.transitionCheckout(checkout.id, 'processing', {
-      status: 'open',
-      failure_code: failureCode,
-      payment_intent_id: intent.id,
-      updated_at: isoNow(now()),
+    // Written before the charge (decision 013): if this server dies from here on, the billing job
+    // finds the pending payment and settles it with what the provider says became of the charge.
+    const { payment: pending } = await recordPending({
+      id: newId('pay'),
+      brand_id: brandId,
+      member_id: checkout.member_id,
+      provider: provider.name,
+      checkout_id: checkout.id,
+      subscription_id: null,
+      purpose: checkout.purpose,
+      amount_minor: checkout.amount_minor,
+      currency: checkout.currency,
+      description: checkout.description,
+      metadata: checkout.metadata,
+      idempotency_key: idempotencyKey,
+      created_at: isoNow(now()),
     });
-    return { outcome: 'failed', checkout: await getCheckout(brandId, checkoutId), failureCode };
+    let intent: ProviderPaymentIntent;
+    try {
+      intent = await provider.createPaymentIntent({
+        amount: checkout.amount_minor,
+        currency: checkout.currency,
+        customer,
+        paymentMethod,
+        description: checkout.description,
+        metadata: { checkout_id: checkout.id, purpose: checkout.purpose, payment_id: pending.id },
+        offSession: false,
+        idempotencyKey,
+      });
+    } catch (error) {
+      // A refusal charged nothing; any other error leaves the outcome to the reconciliation.
+      if (error instanceof ProviderError) await settleRefused(pending, error.code, null);
+      throw error;
+    }
+
+    const settled = await settleWithIntent(pending, intent);
+    const current = await getCheckout(brandId, checkoutId);
+    if (settled.status === 'succeeded') {
+      return { outcome: 'succeeded', checkout: current, payment: settled, completedNow: true };
+    }
+    if (settled.status === 'pending') return { outcome: 'closed', checkout: current };
+    return { outcome: 'failed', checkout: current, failureCode: settled.failure_code ?? 'payment_failed' };
   }
 
   /**
@@ -566,7 +766,9 @@ export function createPaymentsService({
 
   /**
    * Charges a member's default card without them present (renewals). One idempotency key is one
-   * charge at most: a second call with the key returns the first result.
+   * charge at most: a second call with the key returns the first result. The payment is written
+   * before the charge (decision 013); one whose answer was lost is settled with the provider's, and
+   * one the provider never received is charged now under the same key.
    */
   async function chargeSavedCard(input: {
     brandId: number;
@@ -579,54 +781,64 @@ export function createPaymentsService({
     subscriptionId: number | null;
     idempotencyKey: string;
   }): Promise<ChargeResult> {
-    const previous = await repository.findPaymentByIdempotencyKey(input.idempotencyKey);
-    if (previous) {
-      return previous.status === 'succeeded'
-        ? { outcome: 'succeeded', payment: previous }
-        : { outcome: 'failed', payment: previous, failureCode: previous.failure_code ?? 'payment_failed' };
-    }
+    let payment = await repository.findPaymentByIdempotencyKey(input.idempotencyKey);
+    if (payment?.status === 'pending') payment = await reconcilePayment(payment);
+    if (payment && !isUncharged(payment)) return chargeResult(payment);
     const methods = await repository.listPaymentMethods(input.brandId, input.memberId);
     const card = methods.find((method) => method.is_default === 1) ?? methods[0];
     const customer = await repository.findCustomer(input.brandId, input.memberId, provider.name);
     if (!card || !customer) return { outcome: 'no_payment_method' };
-    const intent = await provider.createPaymentIntent({
-      amount: input.amountMinor,
-      currency: input.currency,
-      customer,
-      paymentMethod: card.id,
-      description: input.description,
-      metadata: { ...input.metadata, purpose: input.purpose },
-      offSession: true,
-      idempotencyKey: input.idempotencyKey,
-    });
-    const status = intent.status === 'succeeded' ? 'succeeded' : 'failed';
-    const failureCode = status === 'failed' ? (intent.last_payment_error?.code ?? 'payment_failed') : null;
-    await repository.insertPayment({
-      id: newId('pay'),
-      brand_id: input.brandId,
-      member_id: input.memberId,
-      provider: provider.name,
-      provider_payment_id: intent.id,
-      checkout_id: null,
-      subscription_id: input.subscriptionId,
-      purpose: input.purpose,
-      status,
-      amount_minor: input.amountMinor,
-      currency: input.currency,
-      description: input.description,
-      metadata: writeJson(input.metadata),
-      failure_code: failureCode,
-      idempotency_key: input.idempotencyKey,
-      created_at: isoNow(now()),
-    });
-    const payment =
-      (await repository.findPaymentByIdempotencyKey(input.idempotencyKey)) ??
-      (await repository.findPaymentByProviderId(provider.name, intent.id));
-    if (!payment) throw new AppError('INTERNAL', 'The payment was not recorded.');
-    if (payment.status === 'succeeded') {
-      await fulfil(payment);
-      return { outcome: 'succeeded', payment };
+    if (payment) {
+      if (!(await repository.retryUncharged(payment.id, isoNow(now()))))
+        return { outcome: 'pending', payment };
+      payment = (await repository.findPaymentById(payment.id)) ?? payment;
+    } else {
+      const recorded = await recordPending({
+        id: newId('pay'),
+        brand_id: input.brandId,
+        member_id: input.memberId,
+        provider: provider.name,
+        checkout_id: null,
+        subscription_id: input.subscriptionId,
+        purpose: input.purpose,
+        amount_minor: input.amountMinor,
+        currency: input.currency,
+        description: input.description,
+        metadata: writeJson(input.metadata),
+        idempotency_key: input.idempotencyKey,
+        created_at: isoNow(now()),
+      });
+      payment = recorded.payment;
+      // Another runner wrote it a moment ago and is charging it: its outcome is read next time.
+      if (!recorded.mine) return chargeResult(payment);
     }
+    let intent: ProviderPaymentIntent;
+    try {
+      intent = await provider.createPaymentIntent({
+        amount: input.amountMinor,
+        currency: input.currency,
+        customer,
+        paymentMethod: card.id,
+        description: input.description,
+        metadata: { ...input.metadata, purpose: input.purpose, payment_id: payment.id },
+        offSession: true,
+        idempotencyKey: input.idempotencyKey,
+      });
+    } catch (error) {
+      // A refusal charged nothing; any other error leaves the outcome to the reconciliation.
+      if (!(error instanceof ProviderError)) throw error;
+      await settleRefused(payment, error.code, null);
+      return chargeResult((await repository.findPaymentById(payment.id)) ?? payment);
+    }
+    return chargeResult(await settleWithIntent(payment, intent));
+  }
+
+  const isUncharged = (payment: PaymentRow) =>
+    payment.status === 'failed' && payment.failure_code === NOT_CHARGED;
+
+  function chargeResult(payment: PaymentRow): ChargeResult {
+    if (payment.status === 'succeeded') return { outcome: 'succeeded', payment };
+    if (payment.status === 'pending') return { outcome: 'pending', payment };
     return { outcome: 'failed', payment, failureCode: payment.failure_code ?? 'payment_failed' };
   }
 
@@ -650,7 +862,11 @@ export function createPaymentsService({
     return { setupIntentId: intent.id, clientSecret: intent.client_secret, customerId: customer };
   }
 
-  /** The sandbox's stand-in for Stripe.js: card entry for a setup intent of the member's customer. */
+  /**
+   * The sandbox's stand-in for Stripe.js: card entry for a setup intent of the member's customer.
+   * Ownership is checked before anything is made or changed: another member's (or brand's) intent
+   * is not found and stays as it was.
+   */
   async function confirmSandboxSetup(
     brandId: number,
     memberId: number,
@@ -661,12 +877,13 @@ export function createPaymentsService({
     if (!validated.ok)
       throw badInput(`The card is not valid: ${validated.issues.join(', ')}.`, validated.issues[0]);
     const customer = await repository.findCustomer(brandId, memberId, provider.name);
-    if (!customer || !clientSecret.startsWith('seti_'))
+    const intent =
+      customer && clientSecret.startsWith('seti_') ? await sandbox().retrieveSetupIntent(clientSecret) : null;
+    if (!customer || intent?.customer !== customer)
       throw notFound('No such setup intent.', 'setup_intent_not_found');
     const method = await sandbox().createCardPaymentMethod(validated.card);
     try {
-      const intent = await sandbox().confirmSetupIntent(clientSecret, method.id);
-      if (intent.customer !== customer) throw notFound('No such setup intent.', 'setup_intent_not_found');
+      await sandbox().confirmSetupIntent(clientSecret, method.id, customer);
     } catch (error) {
       if (error instanceof ProviderError) {
         throw badInput(
@@ -823,7 +1040,8 @@ export function createPaymentsService({
       description: row.description,
       amount: row.amount_minor,
       currency: row.currency,
-      status: row.status,
+      // Pending payments are not listed (the repository leaves them out).
+      status: row.status === 'succeeded' ? 'succeeded' : 'failed',
       purpose: row.purpose,
     }));
   }

@@ -61,16 +61,20 @@ export interface CheckoutsTable {
   returned_at: Generated<string | null>;
 }
 
+/** `pending` (added by 0013): written before the charge, settled after it or by reconciliation. */
+export type PaymentStatus = 'pending' | 'succeeded' | 'failed';
+
 export interface PaymentsTable {
   id: string;
   brand_id: number;
   member_id: number | null;
   provider: string;
-  provider_payment_id: string;
+  /** The provider's intent (pi_…); null while pending, and for a charge the provider never made. */
+  provider_payment_id: string | null;
   checkout_id: string | null;
   subscription_id: number | null;
   purpose: string;
-  status: 'succeeded' | 'failed';
+  status: PaymentStatus;
   amount_minor: number;
   currency: string;
   description: string;

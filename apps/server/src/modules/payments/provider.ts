@@ -110,6 +110,18 @@ export interface CreatePaymentIntent {
   idempotencyKey: string;
 }
 
+/** How reconciliation finds the charge of a payment recorded before it (see findPaymentIntent). */
+export interface PaymentIntentLookup {
+  /** The idempotency key the charge was sent with (or was about to be). */
+  idempotencyKey: string;
+  /** Our payment's id, sent as the intent's `payment_id` metadata; null for charges sent before 0013. */
+  paymentId: string | null;
+  /** The customer charged, when known (Stripe lists a customer's intents consistently). */
+  customer: string | null;
+  /** The charge was not sent before this moment. */
+  createdAfter: Date;
+}
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   /** Whether a saved card can be replaced in place (else: "card update feature unavailable"). */
@@ -126,6 +138,12 @@ export interface PaymentProvider {
   /** Creates and confirms a payment intent. A decline is a returned intent, not a thrown error. */
   createPaymentIntent(input: CreatePaymentIntent): Promise<ProviderPaymentIntent>;
   retrievePaymentIntent(id: string): Promise<ProviderPaymentIntent | null>;
+  /**
+   * The intent a charge with this idempotency key created, or null when the provider made no charge
+   * with it: how a payment recorded before a charge whose answer was lost (the server died) is settled.
+   * Throws when the provider cannot tell.
+   */
+  findPaymentIntent(lookup: PaymentIntentLookup): Promise<ProviderPaymentIntent | null>;
   /**
    * Provider-hosted card entry (Stripe Checkout). Absent on the sandbox, which hosts its own page.
    * The card is kept on the customer for renewals (`setup_future_usage: off_session`).

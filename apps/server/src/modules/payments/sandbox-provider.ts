@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 
 import type { Database } from '../../db/schema';
 import { isoNow, readJson, writeJson } from '../../db/json';
@@ -33,13 +33,26 @@ export interface SandboxProvider extends PaymentProvider {
   readonly name: 'sandbox';
   /** Stands in for Stripe.js: tokenises a validated card into a payment method (no full number kept). */
   createCardPaymentMethod(card: ValidCard): Promise<ProviderPaymentMethod>;
-  /** Stands in for Stripe.js `confirmCardSetup`: attaches a payment method through a setup intent. */
-  confirmSetupIntent(clientSecret: string, paymentMethodId: string): Promise<ProviderSetupIntent>;
+  /** The setup intent a client secret names (as Stripe.js `retrieveSetupIntent`), or null. */
+  retrieveSetupIntent(clientSecret: string): Promise<ProviderSetupIntent | null>;
+  /**
+   * Stands in for Stripe.js `confirmCardSetup`: attaches a payment method through a setup intent. The
+   * intent must belong to `customer` (the caller's); another customer's is not found and left unchanged.
+   */
+  confirmSetupIntent(
+    clientSecret: string,
+    paymentMethodId: string,
+    customer: string,
+  ): Promise<ProviderSetupIntent>;
   /** Where signed events are delivered (the payment flow's webhook handler). */
   setWebhookEndpoint(endpoint: WebhookEndpoint): void;
 }
 
 const newId = (prefix: string) => `${prefix}_sbx${randomBytes(12).toString('base64url')}`;
+const idempotencyId = (key: string) => `idem_${createHash('sha256').update(key).digest('hex')}`;
+
+/** The database or a transaction of it. */
+type Executor = Kysely<Database> | Transaction<Database>;
 
 /**
  * The built-in provider: Stripe's objects and behaviour (test cards, declines, idempotency keys,
@@ -52,22 +65,28 @@ export function createSandboxProvider(
 ): SandboxProvider {
   let endpoint: WebhookEndpoint | null = null;
 
-  async function put(kind: string, id: string, data: object): Promise<void> {
-    await db
+  async function put(kind: string, id: string, data: object, executor: Executor = db): Promise<void> {
+    await executor
       .insertInto('sandbox_objects')
       .values({ id, kind, data: writeJson(data), created_at: isoNow(now()) })
       .onConflict((conflict) => conflict.column('id').doUpdateSet({ data: writeJson(data) }))
       .execute();
   }
 
-  async function get<T>(kind: string, id: string): Promise<T | null> {
-    const row = await db
+  async function get<T>(kind: string, id: string, executor: Executor = db): Promise<T | null> {
+    const row = await executor
       .selectFrom('sandbox_objects')
       .select('data')
       .where('id', '=', id)
       .where('kind', '=', kind)
       .executeTakeFirst();
     return row ? readJson<T | null>(row.data, null) : null;
+  }
+
+  /** The intent charged with an idempotency key (its stored id), or null when none was. */
+  async function intentOfKey(key: string, executor: Executor = db): Promise<ProviderPaymentIntent | null> {
+    const first = await get<{ intent: string }>('idempotency', key, executor);
+    return first ? get<ProviderPaymentIntent>('payment_intent', first.intent, executor) : null;
   }
 
   async function emit(type: string, object: ProviderPaymentIntent | ProviderSetupIntent): Promise<void> {
@@ -138,12 +157,18 @@ export function createSandboxProvider(
       return publicMethod(method);
     },
 
-    async confirmSetupIntent(clientSecret, paymentMethodId) {
-      const id = clientSecret.split('_secret_')[0] ?? '';
-      const intent = await get<ProviderSetupIntent>('setup_intent', id);
-      if (intent?.client_secret !== clientSecret) {
+    async retrieveSetupIntent(clientSecret) {
+      const intent = await get<ProviderSetupIntent>('setup_intent', clientSecret.split('_secret_')[0] ?? '');
+      return intent?.client_secret === clientSecret ? intent : null;
+    },
+
+    async confirmSetupIntent(clientSecret, paymentMethodId, customer) {
+      const intent = await provider.retrieveSetupIntent(clientSecret);
+      // Whose it is comes first: nothing of another customer's intent is changed or revealed.
+      if (!intent?.customer || intent.customer !== customer) {
         throw new ProviderError('No such setup intent.', 'resource_missing');
       }
+      const id = intent.id;
       if (intent.status === 'succeeded')
         throw new ProviderError('This setup intent is already confirmed.', 'setup_intent_unexpected_state');
       const method = await get<SandboxPaymentMethod>('payment_method', paymentMethodId);
@@ -151,8 +176,7 @@ export function createSandboxProvider(
       if (method.outcome !== 'succeeds') {
         throw new ProviderError(DECLINE_MESSAGES[method.outcome], method.outcome);
       }
-      if (!intent.customer) throw new ProviderError('The setup intent has no customer.', 'resource_missing');
-      await provider.attachPaymentMethod(paymentMethodId, intent.customer);
+      await provider.attachPaymentMethod(paymentMethodId, customer);
       const confirmed: ProviderSetupIntent = {
         ...intent,
         status: 'succeeded',
@@ -191,30 +215,13 @@ export function createSandboxProvider(
       if (!Number.isInteger(input.amount) || input.amount <= 0) {
         throw new ProviderError('Amount must be a positive integer.', 'parameter_invalid_integer');
       }
-      // Stripe's idempotency: the same key returns the first intent instead of charging again.
-      const key = `idem_${createHash('sha256').update(input.idempotencyKey).digest('hex')}`;
-      const id = newId('pi');
-      const claimed = await db
-        .insertInto('sandbox_objects')
-        .values({ id: key, kind: 'idempotency', data: writeJson({ intent: id }), created_at: isoNow(now()) })
-        .onConflict((conflict) => conflict.column('id').doNothing())
-        .executeTakeFirst();
-      if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) {
-        const first = await get<{ intent: string }>('idempotency', key);
-        const existing = first ? await get<ProviderPaymentIntent>('payment_intent', first.intent) : null;
-        if (!existing) {
-          throw new ProviderError(
-            'A request with this idempotency key is in progress.',
-            'idempotency_key_in_use',
-          );
-        }
-        return existing;
-      }
+      const key = idempotencyId(input.idempotencyKey);
       const method = await get<SandboxPaymentMethod>('payment_method', input.paymentMethod);
       const outcome: SandboxOutcome | 'missing' =
         !method || (method.customer !== null && method.customer !== input.customer)
           ? 'missing'
           : method.outcome;
+      const id = newId('pi');
       const intent: ProviderPaymentIntent = {
         id,
         amount: input.amount,
@@ -230,7 +237,33 @@ export function createSandboxProvider(
               ? { code: 'payment_method_unexpected_state', message: 'The payment method cannot be used.' }
               : { code: outcome, message: DECLINE_MESSAGES[outcome] },
       };
-      await put('payment_intent', id, intent);
+      // Stripe's idempotency: the same key returns the first intent instead of charging again. The key
+      // and the charge are written together, so a key never exists without its charge (a crash between
+      // them would otherwise leave a key that neither charges nor answers).
+      const charged = await db.transaction().execute(async (trx) => {
+        const claimed = await trx
+          .insertInto('sandbox_objects')
+          .values({
+            id: key,
+            kind: 'idempotency',
+            data: writeJson({ intent: id }),
+            created_at: isoNow(now()),
+          })
+          .onConflict((conflict) => conflict.column('id').doNothing())
+          .executeTakeFirst();
+        if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0)
+          return { first: await intentOfKey(key, trx) };
+        await put('payment_intent', id, intent, trx);
+        return null;
+      });
+      if (charged?.first) return charged.first;
+      if (charged) {
+        // Only a key written before key and charge were one transaction can be left without its charge.
+        throw new ProviderError(
+          'A request with this idempotency key is in progress.',
+          'idempotency_key_in_use',
+        );
+      }
       await emit(
         outcome === 'succeeds' ? 'payment_intent.succeeded' : 'payment_intent.payment_failed',
         intent,
@@ -239,6 +272,9 @@ export function createSandboxProvider(
     },
 
     retrievePaymentIntent: (id) => get<ProviderPaymentIntent>('payment_intent', id),
+
+    // The sandbox keeps every idempotency key with its charge: no key, no charge.
+    findPaymentIntent: ({ idempotencyKey }) => intentOfKey(idempotencyId(idempotencyKey)),
 
     constructEvent(rawBody, signatureHeader) {
       const verified = verifyWebhookSignature(

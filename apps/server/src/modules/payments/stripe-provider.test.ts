@@ -14,6 +14,7 @@ const fixture = (name: string): unknown => JSON.parse(readFileSync(join(fixtures
 interface Recorded {
   method: string;
   path: string;
+  query: URLSearchParams;
   body: URLSearchParams;
   idempotencyKey: string | null;
 }
@@ -28,6 +29,7 @@ function recordedStripe(routes: Record<string, { status: number; fixture: string
     requests.push({
       method,
       path: url.pathname,
+      query: url.searchParams,
       body: new URLSearchParams(typeof init?.body === 'string' ? init.body : ''),
       idempotencyKey: headers.get('idempotency-key'),
     });
@@ -131,6 +133,13 @@ describe('Stripe provider against recorded Stripe responses', () => {
       status: 'requires_payment_method',
       last_payment_error: { code: 'generic_decline', message: 'Your card was declined.' },
     });
+
+    // A request Stripe refuses outright charged nothing: a provider error the payment flow settles at once.
+    const refused = recordedStripe({});
+    await expect(refused.provider.createPaymentIntent(charge)).rejects.toMatchObject({
+      name: 'ProviderError',
+      code: 'resource_missing',
+    });
   });
 
   it('retrieves an intent to verify it, and a missing one as null', async () => {
@@ -139,6 +148,40 @@ describe('Stripe provider against recorded Stripe responses', () => {
     });
     expect((await provider.retrievePaymentIntent('pi_3QfixtureSucceeded'))?.status).toBe('succeeded');
     expect(await provider.retrievePaymentIntent('pi_missing')).toBeNull();
+  });
+
+  it('finds the charge of a payment recorded before it, by the payment id it carries (reconciliation)', async () => {
+    const { provider, requests } = recordedStripe({
+      'GET /v1/payment_intents': { status: 200, fixture: 'payment_intent.list' },
+      'GET /v1/payment_intents/search': { status: 200, fixture: 'payment_intent.search' },
+    });
+    const lookup = {
+      idempotencyKey: 'renewal:12:2026-11-22T00:00:00.000Z',
+      paymentId: 'pay_fixtureRenewal01',
+      customer: 'cus_RkT1fixture0001',
+      createdAfter: new Date(1_763_769_600_000),
+    };
+    // The customer's intents are listed (consistent at once) since the payment was recorded, less clock skew.
+    expect(await provider.findPaymentIntent(lookup)).toMatchObject({
+      id: 'pi_3QfixtureReconciled',
+      status: 'succeeded',
+      amount: 1999,
+    });
+    expect(requests[0]?.path).toBe('/v1/payment_intents');
+    expect(requests[0]?.query.get('customer')).toBe('cus_RkT1fixture0001');
+    expect(Number(requests[0]?.query.get('created[gte]'))).toBe(1_763_769_600 - 300);
+    // A payment no listed intent names was never charged.
+    expect(await provider.findPaymentIntent({ ...lookup, paymentId: 'pay_neverCharged' })).toBeNull();
+
+    // Without a customer, Stripe's search by metadata.
+    expect(await provider.findPaymentIntent({ ...lookup, customer: null })).toMatchObject({
+      id: 'pi_3QfixtureReconciled',
+    });
+    expect(requests.at(-1)?.query.get('query')).toBe("metadata['payment_id']:'pay_fixtureRenewal01'");
+    // Stripe finds nothing by idempotency key alone: it says it cannot tell rather than "not charged".
+    await expect(provider.findPaymentIntent({ ...lookup, paymentId: null })).rejects.toMatchObject({
+      code: 'lookup_unsupported',
+    });
   });
 
   it('verifies webhook signatures with Stripe’s own check (the sandbox signs the same way)', () => {

@@ -122,6 +122,9 @@ function toCheckoutSession(session: Stripe.Checkout.Session): ProviderCheckoutSe
   };
 }
 
+/** Our clock and Stripe's may differ: the intent list starts this much before the payment was recorded. */
+const LOOKUP_CLOCK_SKEW_SECONDS = 300;
+
 const isMissing = (error: unknown) =>
   error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
 
@@ -193,6 +196,14 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         if (error instanceof Stripe.errors.StripeCardError && error.payment_intent) {
           return toPaymentIntent(error.payment_intent);
         }
+        // Refused outright, so nothing was charged. Network, rate-limit and API errors leave the outcome
+        // unknown: they stay thrown as they are, and the payment is reconciled later (decision 013).
+        if (
+          error instanceof Stripe.errors.StripeCardError ||
+          error instanceof Stripe.errors.StripeInvalidRequestError
+        ) {
+          throw new ProviderError(error.message, error.code ?? 'invalid_request');
+        }
         throw error;
       }
     },
@@ -204,6 +215,31 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         if (isMissing(error)) return null;
         throw error;
       }
+    },
+
+    async findPaymentIntent({ paymentId, customer, createdAfter }) {
+      // Stripe finds no request by its idempotency key, so our payment's id travels as metadata.
+      if (!paymentId || !/^[\w-]{1,100}$/.test(paymentId)) {
+        throw new ProviderError(
+          'Only a charge that names its payment can be looked up.',
+          'lookup_unsupported',
+        );
+      }
+      if (customer) {
+        // Listing is consistent at once (search is not): the customer's intents since the payment was recorded.
+        const since = Math.floor(createdAfter.getTime() / 1000) - LOOKUP_CLOCK_SKEW_SECONDS;
+        for await (const intent of stripe.paymentIntents.list({
+          customer,
+          created: { gte: since },
+          limit: 100,
+        })) {
+          if (intent.metadata.payment_id === paymentId) return toPaymentIntent(intent);
+        }
+        return null;
+      }
+      const found = await stripe.paymentIntents.search({ query: `metadata['payment_id']:'${paymentId}'` });
+      const intent = found.data[0];
+      return intent ? toPaymentIntent(intent) : null;
     },
 
     async createCheckoutSession(input) {

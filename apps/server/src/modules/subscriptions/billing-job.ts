@@ -18,8 +18,7 @@ export function scheduleBillingJob(app: FastifyInstance, services: Services, con
     running = true;
     try {
       const counts = await services.subscriptions.runBillingJob();
-      if (counts.renewed + counts.failed + counts.ended + counts.purged + counts.fulfilled > 0)
-        app.log.info({ billing: counts }, 'billing job');
+      if (Object.values(counts).some((count) => count > 0)) app.log.info({ billing: counts }, 'billing job');
     } catch (error) {
       app.log.error({ err: error }, 'billing job failed');
     } finally {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeJson } from '../../db/json';
 import { seedPlans } from '../../seed/demo';
 import { createServices } from '../../services';
-import { buildBrand } from '../../test/factories';
+import { buildBrand, buildMember, buildSubscription } from '../../test/factories';
 import { ENGINES } from '../../test/harness';
 import { graphql } from '../../test/http';
 import { TEST_CARDS } from '../payments/card';
@@ -141,6 +141,40 @@ describe.each(ENGINES)('subscription lifecycle (%s)', (engine) => {
       .executeTakeFirstOrThrow();
     expect(ended).toMatchObject({ is_active: 0, end_date: dueAt });
     expect(ended.purge_after && ended.purge_after > dueAt).toBe(true);
+  });
+
+  it('renews a free (0-priced) subscription at its renewal date without a charge, never ending it', async () => {
+    // The demo members' subscriptions cost 0 and have no card: each must simply start a new period.
+    const member = await buildMember(t.db, brand.id);
+    const dueAt = new Date(Date.now() - 60_000).toISOString();
+    const free = await buildSubscription(t.db, brand.id, member.id, { nextBillingDate: dueAt });
+    const charges = () =>
+      t.db.kysely.selectFrom('payments').select('id').where('member_id', '=', member.id).execute();
+    const providerCalls = async () =>
+      (await t.db.kysely.selectFrom('sandbox_objects').select('id').execute()).length;
+    const callsBefore = await providerCalls();
+
+    const otherServer = createServices(t.db, t.config);
+    await Promise.all([
+      t.services.subscriptions.runBillingJob('server-a'),
+      otherServer.subscriptions.runBillingJob('server-b'),
+    ]);
+    await t.services.subscriptions.runBillingJob();
+    const renewed = await t.db.kysely
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('id', '=', free.id)
+      .executeTakeFirstOrThrow();
+    expect(renewed).toMatchObject({
+      is_active: 1,
+      end_date: null,
+      purge_after: null,
+      renewal_failures: 0,
+      renewal_claim: null,
+      next_billing_date: new Date(Date.parse(dueAt) + 30 * 86_400_000).toISOString(),
+    });
+    expect(await charges()).toEqual([]);
+    expect(await providerCalls()).toBe(callsBefore);
   });
 
   const OFFER = `mutation($id: String!) { member { presentRetentionOffer(subscriptionId: $id) {

@@ -348,9 +348,11 @@ export function createSubscriptionsService({
     ).filter((payment) => payment.created_at >= paidSince);
     let verified = null;
     for (const payment of candidates) {
-      verified = payment.checkout_id
-        ? await payments.verifyCheckoutPayment(payment.provider_payment_id)
-        : payment;
+      verified = !payment.checkout_id
+        ? payment
+        : payment.provider_payment_id
+          ? await payments.verifyCheckoutPayment(payment.provider_payment_id)
+          : null;
       if (verified) break;
     }
     if (!verified)
@@ -539,9 +541,12 @@ export function createSubscriptionsService({
   async function runBillingJob(runner = randomBytes(8).toString('hex')) {
     const at = now();
     const nowIso = isoNow(at);
-    const counts = { renewed: 0, failed: 0, ended: 0, purged: 0, fulfilled: 0 };
-    // Verified payments whose handler was interrupted (a crash after its claim) are fulfilled first.
-    counts.fulfilled = (await payments.sweepUnfulfilled()).fulfilled;
+    const counts = { renewed: 0, failed: 0, pending: 0, ended: 0, purged: 0, fulfilled: 0, reconciled: 0 };
+    // First what a crash left: charges not recorded as settled (reconciled with the provider) and
+    // verified payments whose handler was interrupted (fulfilled), so due renewals see their outcome.
+    const swept = await payments.sweepUnfulfilled();
+    counts.fulfilled = swept.fulfilled;
+    counts.reconciled = swept.reconciled;
     const due = await repository.listDue(nowIso, 100);
     for (const { id } of due) {
       const claim = `${runner}:${randomBytes(6).toString('hex')}`;
@@ -560,6 +565,7 @@ export function createSubscriptionsService({
       const amount = Math.round(
         (subscription.price_minor * (100 - subscription.renewal_discount_percent)) / 100,
       );
+      // A free (0-priced) period needs no charge: it renews like a paid one, without calling the provider.
       const result =
         amount > 0
           ? await payments.chargeSavedCard({
@@ -573,8 +579,8 @@ export function createSubscriptionsService({
               subscriptionId: subscription.id,
               idempotencyKey: `renewal:${subscription.id}:${periodStart}`,
             })
-          : null;
-      if (result?.outcome === 'succeeded') {
+          : ({ outcome: 'free' } as const);
+      if (result.outcome === 'succeeded' || result.outcome === 'free') {
         // A period missed while no job ran is not charged again: the next one starts from now.
         const next = addDays(periodStart, subscription.billing_period_days);
         await repository.finishRenewal(id, claim, {
@@ -585,6 +591,11 @@ export function createSubscriptionsService({
         });
         await creditChampionBonus(subscription, periodStart);
         counts.renewed += 1;
+      } else if (result.outcome === 'pending') {
+        // The provider has not said yet (a charge interrupted by a crash is reconciled first): a later
+        // run asks again; the subscription neither renews nor ends meanwhile.
+        await repository.finishRenewal(id, claim, {});
+        counts.pending += 1;
       } else {
         // Unpaid: access ends where the paid period ended; the member can restart from the account.
         await repository.finishRenewal(id, claim, {
