@@ -408,7 +408,7 @@ async function signIn(target: Target, stats: AttackStats, email: string): Promis
   });
   const cookie = (answer.headers['set-cookie'] ?? [])
     .map((line) => line.split(';')[0] ?? '')
-    .find((pair) => pair.startsWith('mb-jwt='));
+    .find((pair) => /^(__Host-)?mb-jwt=/.test(pair));
   if (!cookie)
     throw new Error(`sign-in of ${email} failed: ${String(answer.status)} ${answer.body.slice(0, 200)}`);
   return cookie;
