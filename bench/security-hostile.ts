@@ -525,51 +525,59 @@ async function attackLongPlaylistName(ctx: Context, stats: AttackStats) {
 }
 
 async function attackNulBytes(ctx: Context, stats: AttackStats) {
-  const calls: Call[] = [
-    {
-      method: 'POST',
-      path: '/membergraphapi/api/auth/login',
-      ...json({ email: `nul\u0000@streamhub.demo`, password: 'x\u0000y' }),
-    },
-    {
-      method: 'POST',
-      path: '/membergraphapi/api/auth/login',
-      ...json({ email: 'active@streamhub.demo', password: 'pass\u0000word' }),
-    },
-    {
-      method: 'POST',
-      path: '/membergraphapi/api/event',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${ctx.visitor}` },
-      body: JSON.stringify({
-        namespace: 'members',
-        browser_language: 'en\u0000',
-        extras: { page: 'home\u0000' },
+  const asVisitor = { 'content-type': 'application/json', authorization: `Bearer ${ctx.visitor}` };
+  const query = (text: string, variables: Record<string, unknown>) => ({
+    method: 'POST' as const,
+    path: '/membergraphapi/graphql',
+    headers: asVisitor,
+    body: JSON.stringify({ query: text, variables }),
+  });
+  const calls: [string, Call][] = [
+    [
+      'sign-in, NUL in email',
+      {
+        method: 'POST',
+        path: '/membergraphapi/api/auth/login',
+        ...json({ email: `nul\u0000@streamhub.demo`, password: 'x\u0000y' }),
+      },
+    ],
+    [
+      'sign-in, NUL in password',
+      {
+        method: 'POST',
+        path: '/membergraphapi/api/auth/login',
+        ...json({ email: 'active@streamhub.demo', password: 'pass\u0000word' }),
+      },
+    ],
+    [
+      'event',
+      {
+        method: 'POST',
+        path: '/membergraphapi/api/event',
+        headers: asVisitor,
+        body: JSON.stringify({
+          namespace: 'members',
+          browser_language: 'en\u0000',
+          extras: { page: 'home\u0000' },
+        }),
+      },
+    ],
+    [
+      'slotsWithTags',
+      query('query($t: [String!]!) { content { slotsWithTags(tags: $t) { slug } } }', {
+        t: ['new_\u0000releases'],
       }),
-    },
-    {
-      method: 'POST',
-      path: '/membergraphapi/graphql',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${ctx.visitor}` },
-      body: JSON.stringify({
-        query: 'query($t: [String!]!) { content { slotsWithTags(tags: $t) { slug } } }',
-        variables: { t: ['new_\u0000releases'] },
-      }),
-    },
-    {
-      method: 'POST',
-      path: '/membergraphapi/graphql',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${ctx.visitor}` },
-      body: JSON.stringify({
-        query: 'query($q: String!) { content { search(query: $q) { mediaType } } }',
-        variables: { q: 'a\u0000b' },
-      }),
-    },
+    ],
+    [
+      'search',
+      query('query($q: String!) { content { search(query: $q) { mediaType } } }', { q: 'a\u0000b' }),
+    ],
   ];
   await parallel(calls.length, 5, ctx.deadline, async (index) => {
-    const call = calls[index];
-    if (!call) return;
+    const [name, call] = calls[index] ?? [];
+    if (!name || !call) return;
     const answer = await send(ctx.target, stats, call);
-    stats.notes.push(`${call.path.split('/').pop() ?? ''}: ${String(answer.status)}`);
+    stats.notes.push(`${name}: ${String(answer.status)}`);
   });
 }
 
