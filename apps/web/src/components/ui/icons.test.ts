@@ -15,6 +15,10 @@ const INTERFACE_ICONS: Record<IconId, true> = {
   alert: true,
   compass: true,
   search: true,
+  bookmark: true,
+  playlist: true,
+  history: true,
+  'playlist-add': true,
 };
 
 describe('icon sprite', () => {
