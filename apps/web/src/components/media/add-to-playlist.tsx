@@ -1,4 +1,4 @@
-import { type SyntheticEvent, useEffect, useId, useRef, useState } from 'react';
+import { type SyntheticEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useI18n } from '../../lib/i18n';
 import {
   type Playlist,
@@ -8,61 +8,177 @@ import {
   libraryErrorText,
   useLibraryStrings,
 } from '../../lib/media/library-api';
+import { Icon } from '../ui/icons';
 import './media-library.css';
+
+/** How long the confirmation stays on screen. */
+const CONFIRMATION_MS = 5000;
+
+/** Clears the confirmation on screen, if any: one shows at a time, the latest (they share a place). */
+let clearShownConfirmation: (() => void) | null = null;
+
+interface Track {
+  id: number;
+  title: string;
+}
 
 interface AddToPlaylistProps {
   /** A music track (an album's tracks are added one by one). */
-  track: { id: number; title: string };
+  track: Track;
+  /**
+   * `icon`: an icon button named after the track, for a row of tracks; `text`: a button that reads "Add
+   * to playlist", where the track is the one the screen is about (the player).
+   */
+  appearance?: 'icon' | 'text';
+  /** The button's classes, so that it looks like its neighbours. */
+  buttonClassName?: string;
 }
 
 /**
- * "Add to playlist" for a music track: a disclosure that lists the member's playlists (read when it
- * opens) and can create one; choosing one adds the track and says so. Place it beside each track.
+ * "Add to playlist" for a music track: a button that opens a modal dialog listing the member's playlists
+ * (read when it opens), saying which already hold the track, with a field to create a new one. Choosing
+ * a playlist adds the track, closes the dialog, returns focus to the button and confirms beside it.
  */
-export function AddToPlaylist({ track }: AddToPlaylistProps) {
+export function AddToPlaylist({ track, appearance = 'icon', buttonClassName }: AddToPlaylistProps) {
   useLibraryStrings();
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
-  const [playlists, setPlaylists] = useState<Playlist[] | null>(null);
-  const [name, setName] = useState('');
-  const [status, setStatus] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  const panelId = useId();
-  const fieldId = useId();
+  const [confirmation, setConfirmation] = useState('');
   const toggle = useRef<HTMLButtonElement>(null);
 
+  const confirm = (message: string) => {
+    clearShownConfirmation?.();
+    setConfirmation(message);
+    clearShownConfirmation = () => {
+      setConfirmation('');
+    };
+  };
+
   useEffect(() => {
-    if (!open) return undefined;
+    if (!confirmation) return undefined;
+    const timer = window.setTimeout(() => {
+      setConfirmation('');
+    }, CONFIRMATION_MS);
+    return () => {
+      window.clearTimeout(timer);
+    };
+  }, [confirmation]);
+
+  const isIcon = appearance === 'icon';
+  return (
+    <span className="add-to-playlist">
+      <button
+        ref={toggle}
+        type="button"
+        className={buttonClassName ?? (isIcon ? 'icon-button' : 'button button--ghost')}
+        aria-haspopup="dialog"
+        aria-label={isIcon ? t('library.addToPlaylist.buttonOf', { title: track.title }) : undefined}
+        title={isIcon ? t('library.addToPlaylist.button') : undefined}
+        onClick={() => {
+          setConfirmation('');
+          setOpen(true);
+        }}
+      >
+        <Icon name="playlist-add" size={isIcon ? 20 : 18} />
+        {isIcon ? null : t('library.addToPlaylist.button')}
+      </button>
+      {open ? (
+        <PlaylistDialog
+          track={track}
+          onClosed={(message) => {
+            setOpen(false);
+            if (message) confirm(message);
+            toggle.current?.focus();
+          }}
+        />
+      ) : null}
+      {/* In the page (and the accessibility tree) while empty, so that screen readers announce it. */}
+      <span className="add-to-playlist__toast" role="status">
+        {confirmation}
+      </span>
+    </span>
+  );
+}
+
+interface PlaylistDialogProps {
+  track: Track;
+  /** Called once the dialog has closed (so focus can go back), with the confirmation if the track was added. */
+  onClosed: (confirmation?: string) => void;
+}
+
+function PlaylistDialog({ track, onClosed }: PlaylistDialogProps) {
+  const { t } = useI18n();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const fieldRef = useRef<HTMLInputElement>(null);
+  const titleId = useId();
+  const trackId = useId();
+  const listLabelId = useId();
+  const fieldId = useId();
+  const [playlists, setPlaylists] = useState<Playlist[] | null>(null);
+  const [name, setName] = useState('');
+  const [notice, setNotice] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+
+  // A modal on the native <dialog>: the browser keeps focus inside and the page behind inert. Focus starts
+  // on its title, so that screen readers read what it is for.
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    headingRef.current?.focus();
+    return () => {
+      dialog?.close();
+    };
+  }, []);
+
+  // Read afresh each time it opens: playlists may have changed on another screen.
+  useEffect(() => {
     const controller = new AbortController();
     getPlaylists({ signal: controller.signal })
       .then(setPlaylists)
       .catch((failure: unknown) => {
-        if (!controller.signal.aborted) {
-          setError(failure);
-          setPlaylists([]);
-        }
+        if (controller.signal.aborted) return;
+        setError(failure);
+        setPlaylists([]);
       });
     return () => {
       controller.abort();
     };
-  }, [open]);
+  }, []);
 
-  const addTo = async (playlist: { id: number; name: string }) => {
+  // Once the list is here, focus moves on to the first playlist (or the new playlist's name), unless the
+  // member has already moved it.
+  useEffect(() => {
+    if (playlists === null || document.activeElement !== headingRef.current) return;
+    (listRef.current?.querySelector('button') ?? fieldRef.current)?.focus();
+  }, [playlists]);
+
+  /** Closes first: focus can only go back to the page once the modal dialog is gone. */
+  const finish = (confirmation?: string) => {
+    dialogRef.current?.close();
+    onClosed(confirmation);
+  };
+
+  const addTo = async (playlist: Playlist) => {
     if (busy) return;
+    if (holds(playlist, track)) {
+      setNotice(t('library.addToPlaylist.alreadyAdded', { title: track.title, name: playlist.name }));
+      return;
+    }
     setBusy(true);
     setError(null);
-    setStatus('');
+    setNotice(t('library.actions.working'));
     try {
       await addPlaylistTrack(playlist.id, track.id);
-      setStatus(t('library.addToPlaylist.added', { name: playlist.name }));
-      setOpen(false);
-      toggle.current?.focus();
     } catch (failure) {
       setError(failure);
-    } finally {
+      setNotice('');
       setBusy(false);
+      return;
     }
+    finish(t('library.addToPlaylist.added', { name: playlist.name }));
   };
 
   const createAndAdd = async (event: SyntheticEvent<HTMLFormElement>) => {
@@ -70,94 +186,136 @@ export function AddToPlaylist({ track }: AddToPlaylistProps) {
     if (busy) return;
     setBusy(true);
     setError(null);
+    setNotice(t('library.actions.working'));
     let created: Playlist;
     try {
       created = await createPlaylist(name);
-      setName('');
     } catch (failure) {
       setError(failure);
+      setNotice('');
       setBusy(false);
       return;
     }
+    // The new playlist is listed whatever happens next, so a retry adds to it rather than making another.
+    setPlaylists((list) => [...(list ?? []), created]);
+    setName('');
     setBusy(false);
     await addTo(created);
   };
 
   return (
-    <div className="add-to-playlist">
-      <button
-        ref={toggle}
-        type="button"
-        className="button button--ghost"
-        aria-expanded={open}
-        aria-controls={panelId}
-        aria-label={t('library.addToPlaylist.buttonOf', { title: track.title })}
-        onClick={() => {
-          setStatus('');
-          setError(null);
-          // Read afresh each time it opens: playlists may have changed on another screen.
-          if (!open) setPlaylists(null);
-          setOpen(!open);
-        }}
-      >
-        {t('library.addToPlaylist.button')}
-      </button>
-      <div
-        id={panelId}
-        className="add-to-playlist__panel"
-        hidden={!open}
-        role="group"
-        aria-label={t('library.addToPlaylist.choose')}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') {
-            setOpen(false);
-            toggle.current?.focus();
-          }
-        }}
-      >
-        {open && playlists === null ? <p role="status">{t('library.addToPlaylist.loading')}</p> : null}
-        {playlists?.length === 0 ? <p>{t('library.addToPlaylist.none')}</p> : null}
+    <dialog
+      ref={dialogRef}
+      className="playlist-dialog"
+      aria-labelledby={titleId}
+      aria-describedby={trackId}
+      onCancel={(event) => {
+        event.preventDefault();
+        finish();
+      }}
+      onKeyDown={(event) => {
+        // Escape closes this dialog only, not what holds it (the player's full view closes on Escape too).
+        if (event.key === 'Escape') event.stopPropagation();
+      }}
+      onClick={(event) => {
+        // A click on the backdrop lands on the dialog itself (its content fills it).
+        if (event.target === event.currentTarget) finish();
+      }}
+    >
+      <div className="playlist-dialog__content">
+        <div className="playlist-dialog__head">
+          <div className="playlist-dialog__titles">
+            <h2 className="playlist-dialog__title" id={titleId} ref={headingRef} tabIndex={-1}>
+              {t('library.addToPlaylist.title')}
+            </h2>
+            <p className="playlist-dialog__track" id={trackId}>
+              {track.title}
+            </p>
+          </div>
+          <button
+            type="button"
+            className="icon-button playlist-dialog__close"
+            aria-label={t('library.addToPlaylist.close')}
+            onClick={() => {
+              finish();
+            }}
+          >
+            <Icon name="close" />
+          </button>
+        </div>
+
         {playlists && playlists.length > 0 ? (
-          <ul className="add-to-playlist__list">
-            {playlists.map((playlist) => (
-              <li key={playlist.id}>
-                <button
-                  type="button"
-                  className="add-to-playlist__choice"
-                  onClick={() => void addTo(playlist)}
-                >
-                  {playlist.name}
-                </button>
-              </li>
-            ))}
-          </ul>
+          <div className="playlist-dialog__choices">
+            <p className="playlist-dialog__label" id={listLabelId}>
+              {t('library.addToPlaylist.choose')}
+            </p>
+            <ul className="playlist-dialog__list" ref={listRef} aria-labelledby={listLabelId}>
+              {playlists.map((playlist) => {
+                const added = holds(playlist, track);
+                return (
+                  <li key={playlist.id}>
+                    <button
+                      type="button"
+                      className="playlist-dialog__choice"
+                      aria-disabled={added || busy ? true : undefined}
+                      onClick={() => void addTo(playlist)}
+                    >
+                      <span className="playlist-dialog__choice-icon" aria-hidden="true">
+                        <Icon name={added ? 'check' : 'playlist'} size={18} />
+                      </span>
+                      <span className="playlist-dialog__choice-name">{playlist.name}</span>
+                      <span className="playlist-dialog__choice-meta">
+                        {added
+                          ? t('library.addToPlaylist.alreadyIn')
+                          : t('library.playlists.trackCount', { count: playlist.tracks.length })}
+                      </span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
         ) : null}
-        <form className="add-to-playlist__form" onSubmit={(event) => void createAndAdd(event)}>
+        {playlists?.length === 0 ? (
+          <p className="playlist-dialog__none">{t('library.addToPlaylist.none')}</p>
+        ) : null}
+
+        <form className="playlist-dialog__form" onSubmit={(event) => void createAndAdd(event)}>
           <label className="field__label" htmlFor={fieldId}>
             {t('library.addToPlaylist.newName')}
           </label>
-          <input
-            id={fieldId}
-            className="input"
-            value={name}
-            maxLength={100}
-            required
-            autoComplete="off"
-            onChange={(event) => {
-              setName(event.target.value);
-            }}
-          />
-          <button type="submit" className="button button--primary">
-            {t('library.addToPlaylist.createAndAdd')}
-          </button>
+          <div className="playlist-dialog__create">
+            <input
+              ref={fieldRef}
+              id={fieldId}
+              className="input"
+              value={name}
+              maxLength={100}
+              required
+              autoComplete="off"
+              onChange={(event) => {
+                setName(event.target.value);
+              }}
+            />
+            <button type="submit" className="button button--primary" aria-disabled={busy || undefined}>
+              {t('library.addToPlaylist.createAndAdd')}
+            </button>
+          </div>
         </form>
+
+        <p className="playlist-dialog__status" role="status">
+          {playlists === null ? t('library.addToPlaylist.loading') : notice}
+        </p>
+        {error ? (
+          <p className="playlist-dialog__error" role="alert">
+            {libraryErrorText(error, t)}
+          </p>
+        ) : null}
       </div>
-      <p className="add-to-playlist__status" role="status">
-        {status}
-      </p>
-      <p className="add-to-playlist__error" role="alert">
-        {error ? libraryErrorText(error, t) : ''}
-      </p>
-    </div>
+    </dialog>
   );
+}
+
+function holds(playlist: Playlist, track: Track): boolean {
+  return playlist.tracks.some((entry) => entry.id === track.id);
 }

@@ -19,6 +19,7 @@ const INTERFACE_ICONS: Record<IconId, true> = {
   playlist: true,
   history: true,
   'playlist-add': true,
+  check: true,
 };
 
 describe('icon sprite', () => {

@@ -17,7 +17,8 @@ export type IconId =
   | 'bookmark'
   | 'playlist'
   | 'history'
-  | 'playlist-add';
+  | 'playlist-add'
+  | 'check';
 
 /** Glyphs for the main menu's icon names (packages/domain/src/menu.ts), plus a neutral fallback. */
 export const MENU_GLYPHS = [
