@@ -424,7 +424,7 @@ function QueueView({ queue }: { queue: PlayQueueState }) {
   );
 }
 
-/** An album's (or a series') parts; choosing one plays the list from there. Tracks can go in a playlist. */
+/** An album's (or a series') parts; choosing one plays the list from there. */
 export function TrackList({ album, activeId }: { album: PartList; activeId: number }) {
   const { t } = useI18n();
   const headingId = useId();
@@ -433,7 +433,7 @@ export function TrackList({ album, activeId }: { album: PartList; activeId: numb
       <h3 id={headingId}>{t(album.heading, { title: album.group.title })}</h3>
       <ol>
         {album.group.items.map((part, index) => (
-          <li key={part.id} className="player__part-row">
+          <li key={part.id}>
             <button
               type="button"
               className="player__list-button"
@@ -445,12 +445,6 @@ export function TrackList({ album, activeId }: { album: PartList; activeId: numb
               <span>{part.title}</span>
               {part.duration ? <span className="player__muted">{formatClock(part.duration)}</span> : null}
             </button>
-            {part.mediaType === 'music' ? (
-              <AddToPlaylist
-                track={{ id: part.id, title: part.title }}
-                buttonClassName="player__button player__button--small"
-              />
-            ) : null}
           </li>
         ))}
       </ol>
