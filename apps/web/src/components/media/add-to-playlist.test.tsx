@@ -80,9 +80,9 @@ describe('AddToPlaylist', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     await user.click(toggle);
 
-    const dialog = screen.getByRole('dialog', { name: 'Add to playlist' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add to playlist' });
     expect(dialog).toHaveAccessibleDescription('Night Market');
-    const choices = within(dialog).getByRole('list', { name: 'Choose a playlist' });
+    const choices = await within(dialog).findByRole('list', { name: 'Choose a playlist' });
     // Focus goes to the first playlist once the list has arrived.
     const chill = await within(choices).findByRole('button', { name: /^Chill/ });
     await waitFor(() => {
@@ -139,7 +139,7 @@ describe('AddToPlaylist', () => {
     await renderControl('text');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Add to playlist' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add to playlist' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add to playlist' });
     expect(await within(dialog).findByText('No playlists yet: create one below.')).toBeInTheDocument();
     // With no playlist to choose, focus goes to the new playlist's name.
     const name = within(dialog).getByRole('textbox', { name: 'New playlist name' });
@@ -158,13 +158,13 @@ describe('AddToPlaylist', () => {
     const user = userEvent.setup();
     const toggle = screen.getByRole('button', { name: 'Add Night Market to a playlist' });
     await user.click(toggle);
-    await within(screen.getByRole('dialog')).findByRole('button', { name: /^Chill/ });
+    await within(await screen.findByRole('dialog')).findByRole('button', { name: /^Chill/ });
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(toggle).toHaveFocus();
 
     await user.click(toggle);
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(toggle).toHaveFocus();
   });
@@ -195,7 +195,9 @@ describe('AddToPlaylist', () => {
     const user = userEvent.setup();
     for (const title of ['Night Market', 'Day Market']) {
       await user.click(screen.getByRole('button', { name: `Add ${title} to a playlist` }));
-      await user.click(await within(screen.getByRole('dialog')).findByRole('button', { name: /^Chill/ }));
+      await user.click(
+        await within(await screen.findByRole('dialog')).findByRole('button', { name: /^Chill/ }),
+      );
       await waitFor(() => {
         expect(screen.queryByRole('dialog')).toBeNull();
       });
