@@ -88,7 +88,7 @@ test.describe('browsing the catalog', () => {
     await page.goto(card.href);
     const tracks = page.getByRole('region', { name: enBrowse.parts.tracks });
     await expect(tracks.getByRole('button', { name: /^Play / }).first()).toBeVisible();
-    await expect(page.getByRole('button', { name: /save to collection|saved/i })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^(save|saved)$/i })).toBeVisible();
     await expect(page.getByRole('region', { name: enBrowse.details.people })).toContainText(
       enBrowse.roles.artists,
     );

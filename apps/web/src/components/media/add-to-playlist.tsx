@@ -1,163 +1,105 @@
-import { type SyntheticEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useI18n } from '../../lib/i18n';
-import {
-  type Playlist,
-  addPlaylistTrack,
-  createPlaylist,
-  getPlaylists,
-  libraryErrorText,
-  useLibraryStrings,
-} from '../../lib/media/library-api';
+import { useLibraryStrings } from '../../lib/media/library-api';
+import { onDemand, useOnDemand } from '../../lib/on-demand';
+import { Icon } from '../ui/icons';
 import './media-library.css';
+
+// The dialog's code loads when a member first goes for a button (decision 017).
+const playlistDialog = onDemand(() => import('./playlist-dialog'));
+
+/** How long the confirmation stays on screen. */
+const CONFIRMATION_MS = 5000;
+
+/** Clears the confirmation on screen, if any: one shows at a time, the latest (they share a place). */
+let clearShownConfirmation: (() => void) | null = null;
+
+interface Track {
+  id: number;
+  title: string;
+}
 
 interface AddToPlaylistProps {
   /** A music track (an album's tracks are added one by one). */
-  track: { id: number; title: string };
+  track: Track;
+  /**
+   * `icon`: an icon button named after the track, for a row of tracks; `text`: a button that reads "Add
+   * to playlist", where the track is the one the screen is about (the player).
+   */
+  appearance?: 'icon' | 'text';
+  /** The button's classes, so that it looks like its neighbours. */
+  buttonClassName?: string;
 }
 
 /**
- * "Add to playlist" for a music track: a disclosure that lists the member's playlists (read when it
- * opens) and can create one; choosing one adds the track and says so. Place it beside each track.
+ * "Add to playlist" for a music track: a button that opens a modal dialog listing the member's playlists
+ * (read when it opens), saying which already hold the track, with a field to create a new one. Choosing
+ * a playlist adds the track, closes the dialog, returns focus to the button and confirms beside it.
  */
-export function AddToPlaylist({ track }: AddToPlaylistProps) {
+export function AddToPlaylist({ track, appearance = 'icon', buttonClassName }: AddToPlaylistProps) {
   useLibraryStrings();
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
-  const [playlists, setPlaylists] = useState<Playlist[] | null>(null);
-  const [name, setName] = useState('');
-  const [status, setStatus] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  const panelId = useId();
-  const fieldId = useId();
+  const [confirmation, setConfirmation] = useState('');
+  const [pointedAt, setPointedAt] = useState(false);
+  const PlaylistDialog = useOnDemand(playlistDialog, pointedAt || open)?.PlaylistDialog;
   const toggle = useRef<HTMLButtonElement>(null);
+  const want = () => {
+    setPointedAt(true);
+  };
+
+  const confirm = (message: string) => {
+    clearShownConfirmation?.();
+    setConfirmation(message);
+    clearShownConfirmation = () => {
+      setConfirmation('');
+    };
+  };
 
   useEffect(() => {
-    if (!open) return undefined;
-    const controller = new AbortController();
-    getPlaylists({ signal: controller.signal })
-      .then(setPlaylists)
-      .catch((failure: unknown) => {
-        if (!controller.signal.aborted) {
-          setError(failure);
-          setPlaylists([]);
-        }
-      });
+    if (!confirmation) return undefined;
+    const timer = window.setTimeout(() => {
+      setConfirmation('');
+    }, CONFIRMATION_MS);
     return () => {
-      controller.abort();
+      window.clearTimeout(timer);
     };
-  }, [open]);
+  }, [confirmation]);
 
-  const addTo = async (playlist: { id: number; name: string }) => {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    setStatus('');
-    try {
-      await addPlaylistTrack(playlist.id, track.id);
-      setStatus(t('library.addToPlaylist.added', { name: playlist.name }));
-      setOpen(false);
-      toggle.current?.focus();
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const createAndAdd = async (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    let created: Playlist;
-    try {
-      created = await createPlaylist(name);
-      setName('');
-    } catch (failure) {
-      setError(failure);
-      setBusy(false);
-      return;
-    }
-    setBusy(false);
-    await addTo(created);
-  };
-
+  const isIcon = appearance === 'icon';
   return (
-    <div className="add-to-playlist">
+    <span className="add-to-playlist">
       <button
         ref={toggle}
         type="button"
-        className="button button--ghost"
-        aria-expanded={open}
-        aria-controls={panelId}
-        aria-label={t('library.addToPlaylist.buttonOf', { title: track.title })}
+        className={buttonClassName ?? (isIcon ? 'icon-button' : 'button button--ghost')}
+        aria-haspopup="dialog"
+        aria-label={isIcon ? t('library.addToPlaylist.buttonOf', { title: track.title }) : undefined}
+        title={isIcon ? t('library.addToPlaylist.button') : undefined}
+        onPointerEnter={want}
+        onFocus={want}
         onClick={() => {
-          setStatus('');
-          setError(null);
-          // Read afresh each time it opens: playlists may have changed on another screen.
-          if (!open) setPlaylists(null);
-          setOpen(!open);
+          setConfirmation('');
+          setOpen(true);
         }}
       >
-        {t('library.addToPlaylist.button')}
+        <Icon name="playlist-add" size={isIcon ? 20 : 18} />
+        {isIcon ? null : t('library.addToPlaylist.button')}
       </button>
-      <div
-        id={panelId}
-        className="add-to-playlist__panel"
-        hidden={!open}
-        role="group"
-        aria-label={t('library.addToPlaylist.choose')}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') {
+      {open && PlaylistDialog ? (
+        <PlaylistDialog
+          track={track}
+          onClosed={(message) => {
             setOpen(false);
+            if (message) confirm(message);
             toggle.current?.focus();
-          }
-        }}
-      >
-        {open && playlists === null ? <p role="status">{t('library.addToPlaylist.loading')}</p> : null}
-        {playlists?.length === 0 ? <p>{t('library.addToPlaylist.none')}</p> : null}
-        {playlists && playlists.length > 0 ? (
-          <ul className="add-to-playlist__list">
-            {playlists.map((playlist) => (
-              <li key={playlist.id}>
-                <button
-                  type="button"
-                  className="add-to-playlist__choice"
-                  onClick={() => void addTo(playlist)}
-                >
-                  {playlist.name}
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <form className="add-to-playlist__form" onSubmit={(event) => void createAndAdd(event)}>
-          <label className="field__label" htmlFor={fieldId}>
-            {t('library.addToPlaylist.newName')}
-          </label>
-          <input
-            id={fieldId}
-            className="input"
-            value={name}
-            maxLength={100}
-            required
-            autoComplete="off"
-            onChange={(event) => {
-              setName(event.target.value);
-            }}
-          />
-          <button type="submit" className="button button--primary">
-            {t('library.addToPlaylist.createAndAdd')}
-          </button>
-        </form>
-      </div>
-      <p className="add-to-playlist__status" role="status">
-        {status}
-      </p>
-      <p className="add-to-playlist__error" role="alert">
-        {error ? libraryErrorText(error, t) : ''}
-      </p>
-    </div>
+          }}
+        />
+      ) : null}
+      {/* In the page (and the accessibility tree) while empty, so that screen readers announce it. */}
+      <span className="add-to-playlist__toast" role="status">
+        {confirmation}
+      </span>
+    </span>
   );
 }

@@ -54,7 +54,7 @@ async function renderButton() {
       </I18nProvider>
     </SessionProvider>,
   );
-  const button = await screen.findByRole('button', { name: 'Save to collection' });
+  const button = await screen.findByRole('button', { name: /^Saved?$/ });
   // The collection was read: the button says whether the title is in it.
   await waitFor(() => {
     expect(button).toHaveAttribute('aria-pressed');
@@ -80,9 +80,11 @@ describe('SaveButton', () => {
     );
     const button = await renderButton();
     expect(button).toHaveAttribute('aria-pressed', 'false');
+    expect(button).toHaveAccessibleName('Save');
     await userEvent.setup().click(button);
-    // Optimistic: pressed before the server answered.
+    // Optimistic: pressed, and saying so, before the server answered.
     expect(button).toHaveAttribute('aria-pressed', 'true');
+    expect(button).toHaveAccessibleName('Saved');
     release();
     await waitFor(() => {
       expect(button).toHaveAttribute('aria-disabled', 'false');
@@ -117,6 +119,7 @@ describe('SaveButton', () => {
       'Your collection is full. Remove a title to save another.',
     );
     expect(button).toHaveAttribute('aria-pressed', 'false');
+    expect(button).toHaveAccessibleName('Save');
   });
 
   it('rolls back a removal when the network fails, with the fallback message', async () => {
@@ -125,8 +128,11 @@ describe('SaveButton', () => {
     await waitFor(() => {
       expect(button).toHaveAttribute('aria-pressed', 'true');
     });
+    // A title already in the collection says so.
+    expect(button).toHaveAccessibleName('Saved');
     await userEvent.setup().click(button);
     expect(await screen.findByRole('alert')).toHaveTextContent('An unexpected error occured.');
     expect(button).toHaveAttribute('aria-pressed', 'true');
+    expect(button).toHaveAccessibleName('Saved');
   });
 });

@@ -67,8 +67,9 @@ interface SaveButtonProps {
 }
 
 /**
- * Saves a title to the member's collection or removes it: a toggle (aria-pressed) that flips at once and
- * flips back, with the reason shown, when the server refuses (spec section 8).
+ * Saves a title to the member's collection or removes it: a toggle (aria-pressed) that says whether the
+ * title is saved ("Save", "Saved"), flips at once and flips back, with the reason shown, when the server
+ * refuses (spec section 8).
  */
 export function SaveButton({ item }: SaveButtonProps) {
   useLibraryStrings();
@@ -112,7 +113,7 @@ export function SaveButton({ item }: SaveButtonProps) {
         onClick={() => void toggle()}
       >
         <span aria-hidden="true">{pressed ? '✓ ' : '+ '}</span>
-        {t('library.save.label')}
+        {pressed ? t('library.save.saved') : t('library.save.save')}
       </button>
       <span className="save-button__error" role="alert">
         {error ? libraryErrorText(error, t) : ''}

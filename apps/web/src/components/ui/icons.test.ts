@@ -15,6 +15,11 @@ const INTERFACE_ICONS: Record<IconId, true> = {
   alert: true,
   compass: true,
   search: true,
+  bookmark: true,
+  playlist: true,
+  history: true,
+  'playlist-add': true,
+  check: true,
 };
 
 describe('icon sprite', () => {

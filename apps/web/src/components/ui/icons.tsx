@@ -5,7 +5,20 @@ import type { SVGProps } from 'react';
  * strokes in the current text colour), so they cost no JavaScript.
  */
 export type IconId =
-  'menu' | 'close' | 'chevron-down' | 'user' | 'sign-out' | 'sparkles' | 'alert' | 'compass' | 'search';
+  | 'menu'
+  | 'close'
+  | 'chevron-down'
+  | 'user'
+  | 'sign-out'
+  | 'sparkles'
+  | 'alert'
+  | 'compass'
+  | 'search'
+  | 'bookmark'
+  | 'playlist'
+  | 'history'
+  | 'playlist-add'
+  | 'check';
 
 /** Glyphs for the main menu's icon names (packages/domain/src/menu.ts), plus a neutral fallback. */
 export const MENU_GLYPHS = [

@@ -4,6 +4,7 @@ import { loginHref } from '../../../config/paths';
 import { GraphQLRequestError } from '../../../lib/graphql';
 import type { I18nStore } from '../../../lib/i18n';
 import { logger } from '../../../lib/logger';
+import { loadLibraryStrings } from '../../../lib/media/library-api';
 import { loadBrowseStrings } from '../../../lib/media/media-strings';
 import type { SessionStore } from '../../../lib/session';
 import { notFound, parsePositiveId } from '../../../lib/route-errors';
@@ -139,13 +140,19 @@ export interface MediaDetailsData {
 
 /**
  * `browse/{media}/id/{id}/{slug?}`: the title, or why it is refused. Not found (spec section 8) logs a
- * warning and shows the Not Found state.
+ * warning and shows the Not Found state. The library's strings load alongside, so that the Save and Add
+ * to playlist buttons show named; without them those buttons load them themselves.
  */
 export function createMediaDetailsLoader(offered: OfferedMediaTypes, deps: BrowseLoaderDeps) {
   return browseLoader(offered, deps, async (media, { params, request }): Promise<MediaDetailsData> => {
     const id = parsePositiveId(params.id);
     if (id === null) notFound();
-    const result = await getMediaDetails(media, id, request.signal);
+    const [result] = await Promise.all([
+      getMediaDetails(media, id, request.signal),
+      loadLibraryStrings(deps.i18n).catch((error: unknown) => {
+        logger.warn('The library strings could not be loaded', error);
+      }),
+    ]);
     if (result.kind === 'not-found') {
       logger.warn(`Media not found: ${media} ${String(id)}`);
       notFound();

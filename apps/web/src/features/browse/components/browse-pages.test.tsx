@@ -317,7 +317,9 @@ describe('media details', () => {
         group: expect.objectContaining({ mediaType: 'movie', title: 'The Quiet Harbor' }),
       },
     );
-    expect(await screen.findByRole('button', { name: 'Save to collection' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Save', pressed: false })).toBeInTheDocument();
+    // Only music tracks go in playlists.
+    expect(within(episodes).queryByRole('button', { name: /to a playlist$/ })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Watch' }));
     expect(play).toHaveBeenLastCalledWith(expect.any(Array), {
       startIndex: 0,
@@ -326,6 +328,46 @@ describe('media details', () => {
     await waitFor(() => {
       expect(document.title).toBe('The Quiet Harbor · Aurora Media');
     });
+  });
+
+  it("offers each of an album's tracks for a playlist", async () => {
+    const album = movie({
+      id: 30,
+      mediaType: 'music',
+      title: 'Night Songs',
+      slug: 'night-songs',
+      type: null,
+      episodes: [],
+      tracks: [1, 2].map((n) => ({
+        id: 300 + n,
+        mediaType: 'music',
+        title: `Song ${n}`,
+        slug: `song-${n}`,
+        description: '',
+        thumbnail,
+        playbackKey: null,
+        duration: 200,
+        position: n,
+        trackNumber: n,
+        seasonNumber: null,
+        episodeNumber: null,
+        artists: [],
+      })),
+    });
+    mockApi({
+      MediaDetails: { data: { content: { media: album } } },
+      Playlists: { data: { content: { playlists: [] } } },
+    });
+    await renderApp('/browse/music/id/30/night-songs', boot());
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Night Songs' }, ROUTE_LOAD),
+    ).toBeInTheDocument();
+    const tracks = screen.getByRole('region', { name: 'Tracks' });
+    const rows = within(tracks).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    // Named once the library's strings have arrived (they load with the first library control).
+    const add = await within(rows[1] ?? tracks).findByRole('button', { name: 'Add Song 2 to a playlist' });
+    expect(add).toHaveAttribute('aria-haspopup', 'dialog');
   });
 
   it('logs a warning and shows Not Found for an unknown title', async () => {

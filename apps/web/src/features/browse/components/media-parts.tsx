@@ -1,3 +1,4 @@
+import { AddToPlaylist } from '../../../components/media/add-to-playlist';
 import { useI18n } from '../../../lib/i18n';
 import { formatDuration } from '../../../lib/media/media-strings';
 import { partsGroup, playQueue } from '../../../lib/media/play-queue';
@@ -62,7 +63,10 @@ function partsOf(media: MediaDetails, t: ReturnType<typeof useI18n>['t']) {
   return null;
 }
 
-/** A title's tracks, episodes or chapters, each with its own Play button. */
+/**
+ * A title's tracks, episodes or chapters, each with its own Play button; an album's tracks also have an
+ * "Add to playlist" button.
+ */
 export function MediaParts({ media }: { media: MediaDetails }) {
   const { t } = useI18n();
   const parts = partsOf(media, t);
@@ -72,7 +76,7 @@ export function MediaParts({ media }: { media: MediaDetails }) {
       <h2 className="browse-section__title" id="media-parts-title">
         {t(`browse.parts.${parts.kind}`)}
       </h2>
-      <ol className="media-parts">
+      <ol className={`media-parts media-parts--${parts.kind}`}>
         {parts.rows.map((row) => (
           <li className="media-parts__row" key={row.child.id}>
             <span className="media-parts__number">{row.number}</span>
@@ -93,6 +97,9 @@ export function MediaParts({ media }: { media: MediaDetails }) {
                 <path d="M8 5v14l11-7z" fill="currentColor" />
               </svg>
             </button>
+            {parts.kind === 'tracks' ? (
+              <AddToPlaylist track={{ id: row.child.id, title: row.child.title }} />
+            ) : null}
           </li>
         ))}
       </ol>

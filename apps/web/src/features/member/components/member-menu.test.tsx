@@ -17,7 +17,8 @@ async function homeSettled(): Promise<void> {
   );
 }
 
-describe('member menu', () => {
+// The first render of a lazy route imports its modules: slow on a busy machine.
+describe('member menu', { timeout: 20_000 }, () => {
   beforeAll(async () => {
     // The layout's lazily loaded player host, loaded once up front: on a busy machine it was still
     // arriving when the first click's synchronous act() re-rendered the layout (a suspended boundary).
@@ -34,12 +35,51 @@ describe('member menu', () => {
 
     await user.click(button);
     expect(button).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('link', { name: 'Account' })).toHaveFocus();
+    // The panel's code may still be arriving (it loads on demand): focus moves into it when it does.
+    await waitFor(() => {
+      expect(screen.getByRole('link', { name: 'Account' })).toHaveFocus();
+    });
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeVisible();
 
     await user.keyboard('{Escape}');
     expect(button).toHaveAttribute('aria-expanded', 'false');
     expect(button).toHaveFocus();
+  });
+
+  it("loads its panel when first pointed at, and links to the member's library", async () => {
+    mockFetch((url, init) => {
+      const query = (requestJson(init) as { query?: string } | null)?.query ?? '';
+      if (query.includes('query Playlists')) return jsonResponse({ data: { content: { playlists: [] } } });
+      return jsonResponse({ data: { content: { menuItems: [buildMenuItem('home')] } } });
+    });
+    const { router } = await renderApp('/', buildBoot({ member: buildMember() }));
+    await homeSettled();
+    const user = userEvent.setup();
+    const button = await screen.findByRole('button', { name: 'Jane Doe' });
+    const panel = document.getElementById(button.getAttribute('aria-controls') ?? '');
+    // Not drawn (nor its code fetched) before the member goes for it: the first page carries none of it.
+    expect(panel).toBeEmptyDOMElement();
+    await user.hover(button);
+    await waitFor(() => {
+      expect(panel).not.toBeEmptyDOMElement();
+    });
+
+    await user.click(button);
+    const menu = within(panel ?? document.body);
+    expect(menu.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Account', '/account'],
+      ['My collection', '/collection'],
+      ['Playlists', '/playlists'],
+      ['History', '/history'],
+    ]);
+    await user.click(menu.getByRole('link', { name: 'Playlists' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Playlists' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/playlists');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(button);
+    expect(menu.getByRole('link', { name: 'Playlists' })).toHaveAttribute('aria-current', 'page');
+    expect(menu.getByRole('link', { name: 'History' })).not.toHaveAttribute('aria-current');
   });
 
   it('saves a new language on the server and switches the interface to it', async () => {
@@ -71,7 +111,7 @@ describe('member menu', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Jane Doe' }));
 
-    const select = screen.getByRole('combobox', { name: 'Language' });
+    const select = await screen.findByRole('combobox', { name: 'Language' });
     expect(
       within(select)
         .getAllByRole('option')
@@ -110,7 +150,7 @@ describe('member menu', () => {
     await homeSettled();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Jane Doe' }));
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'de-de');
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Language' }), 'de-de');
     await screen.findByText(/We couldn't save your language/);
     // The home page's shelves may show their own alert (this mock answers no shelves).
     expect(screen.getByText("We couldn't save your language. Please try again.")).toHaveAttribute(

@@ -1,6 +1,8 @@
 import type { MenuItem } from '@member/domain';
-import type { Ref } from 'react';
+import { type Ref, useId } from 'react';
 import { NavLink } from 'react-router';
+import { Icon } from '../../../components/ui/icons';
+import { LIBRARY_LINKS } from '../../../config/library-links';
 import { useI18n } from '../../../lib/i18n';
 import { menuItemHref } from '../api/get-menu-items';
 import { MenuItemIcon } from './menu-icon';
@@ -14,9 +16,14 @@ interface MainMenuProps {
   onNavigate: () => void;
 }
 
-/** The main menu in the server's order; the current item is marked with aria-current="page". */
+/**
+ * The main menu: the server's items in its order (spec section 3, the layout's order and colours), then
+ * the member's library (collection, playlists, history) as a group of its own. The current item is marked
+ * with aria-current="page".
+ */
 export function MainMenu({ items, isOpen, panelId, panelRef, onNavigate }: MainMenuProps) {
   const { t, translateText } = useI18n();
+  const libraryId = useId();
   return (
     <nav className="main-menu" aria-label={t('nav.mainLabel')} id={panelId} ref={panelRef} data-open={isOpen}>
       <ul className="main-menu__list">
@@ -32,6 +39,21 @@ export function MainMenu({ items, isOpen, panelId, panelRef, onNavigate }: MainM
                 <MenuItemIcon name={item.icon} color={item.color} />
               </span>
               <span className="main-menu__label">{translateText(item.title)}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <p className="main-menu__heading" id={libraryId}>
+        {t('nav.library')}
+      </p>
+      <ul className="main-menu__list" aria-labelledby={libraryId}>
+        {LIBRARY_LINKS.map(({ href, icon, title }) => (
+          <li key={href}>
+            <NavLink to={href} className="main-menu__link" onClick={onNavigate}>
+              <span className="main-menu__icon main-menu__icon--library">
+                <Icon name={icon} />
+              </span>
+              <span className="main-menu__label">{t(title)}</span>
             </NavLink>
           </li>
         ))}

@@ -1,5 +1,6 @@
 import { LOCALE_BCP47 } from '@member/domain';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { AddToPlaylist } from '../../../components/media/add-to-playlist';
 import { useI18n } from '../../../lib/i18n';
 import { type PlayQueueState, type QueueItem, playQueue } from '../../../lib/media/play-queue';
 import type { MediaProgress } from '../../../lib/media/library-api';
@@ -261,6 +262,11 @@ export function AudioPlayer({
                   {t('player.shuffle')}
                 </button>
                 <RepeatSelect value={queue.repeat} />
+                <AddToPlaylist
+                  track={{ id: item.id, title: item.title }}
+                  appearance="text"
+                  buttonClassName="player__toggle"
+                />
               </>
             ) : (
               <div className="player__field">
@@ -351,7 +357,7 @@ function RepeatSelect({ value }: { value: PlayQueueState['repeat'] }) {
   );
 }
 
-/** The queue: the playing item, then the upcoming ones with reorder and remove buttons. */
+/** The queue: the upcoming items with add-to-playlist (tracks), reorder and remove buttons. */
 function QueueView({ queue }: { queue: PlayQueueState }) {
   const { t } = useI18n();
   const headingId = useId();
@@ -371,6 +377,12 @@ function QueueView({ queue }: { queue: PlayQueueState }) {
                   {entry.title}
                   {entry.artist ? <span className="player__muted"> · {entry.artist}</span> : null}
                 </span>
+                {entry.mediaType === 'music' ? (
+                  <AddToPlaylist
+                    track={{ id: entry.id, title: entry.title }}
+                    buttonClassName="player__button player__button--small"
+                  />
+                ) : null}
                 <button
                   type="button"
                   className="player__button player__button--small"
