@@ -3,14 +3,36 @@ import { sql } from 'kysely';
 
 import type { Db } from '../db/database';
 
+/** How long readiness waits for the database before it answers not ready. */
+export const READINESS_TIMEOUT_MS = 1_000;
+
+/**
+ * Liveness and readiness, apart (issue 12): `/healthz` answers that the process serves requests and
+ * touches no database, so member queries that hold every pooled connection cannot make a live server
+ * look dead; `/readyz` asks the database, and answers 503 when it fails or gives no connection within
+ * READINESS_TIMEOUT_MS, so a balancer can send traffic elsewhere until it recovers.
+ */
 export function registerHealth(app: FastifyInstance, db: Db) {
-  app.get('/healthz', async (_request, reply) => {
+  app.get('/healthz', () => ({ status: 'ok', database: db.dialect }));
+
+  app.get('/readyz', async (_request, reply) => {
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => {
+        reject(new Error(`no database answer within ${String(READINESS_TIMEOUT_MS)} ms`));
+      }, READINESS_TIMEOUT_MS);
+    });
+    const query = sql`select 1`.execute(db.kysely);
+    // The query may still settle after the deadline; its late failure has nobody left to tell.
+    query.catch(() => undefined);
     try {
-      await sql`select 1`.execute(db.kysely);
+      await Promise.race([query, deadline]);
       return { status: 'ok', database: db.dialect };
     } catch (error) {
-      app.log.error({ err: error }, 'health check: database unreachable');
-      return reply.code(503).send({ status: 'error', database: db.dialect });
+      app.log.error({ err: error }, 'readiness check: database unavailable');
+      return await reply.code(503).send({ status: 'error', database: db.dialect });
+    } finally {
+      clearTimeout(timer);
     }
   });
 }

@@ -345,6 +345,81 @@ describe.each(ENGINES)('hostile documents and bodies (%s)', (engine) => {
     });
   });
 
+  describe('health under load', () => {
+    /**
+     * Holds database connections until the returned release is called: the whole pool on PostgreSQL
+     * (10, db/database.ts), SQLite's one connection. Resolves once every one is held.
+     */
+    async function holdConnections(): Promise<() => Promise<void>> {
+      const count = engine === 'postgres' ? 10 : 1;
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const held: Promise<void>[] = [];
+      const acquired: Promise<void>[] = [];
+      for (let i = 0; i < count; i += 1) {
+        acquired.push(
+          new Promise<void>((resolve) => {
+            held.push(
+              t.db.kysely.connection().execute(async () => {
+                resolve();
+                await gate;
+              }),
+            );
+          }),
+        );
+      }
+      await Promise.all(acquired);
+      return async () => {
+        release();
+        await Promise.all(held);
+      };
+    }
+
+    /** The answer, or 'no answer' when none came within `ms`. */
+    async function within(ms: number, url: string) {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'no answer'>((resolve) => {
+        timer = setTimeout(() => {
+          resolve('no answer');
+        }, ms);
+      });
+      const answer = await Promise.race([t.app.inject({ method: 'GET', url }), late]);
+      clearTimeout(timer);
+      return answer;
+    }
+
+    // Issue 12: member queries that held every pooled connection held /healthz too (5 s on
+    // PostgreSQL). Liveness is the process answering; it must not wait for a connection.
+    it('answers /healthz while member queries hold every database connection', async () => {
+      const release = await holdConnections();
+      try {
+        // Generous: the answer takes milliseconds; without the fix there is none until the release.
+        const answer = await within(QUICK_MS, '/healthz');
+        expect(answer === 'no answer' ? answer : answer.statusCode).toBe(200);
+        if (answer !== 'no answer') expect(answer.json()).toEqual({ status: 'ok', database: engine });
+      } finally {
+        await release();
+      }
+    });
+
+    it('reports readiness from the database: ready when it answers, not ready when it cannot', async () => {
+      const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toEqual({ status: 'ok', database: engine });
+      const release = await holdConnections();
+      try {
+        // Refused after the readiness deadline (1 s), well before the bound.
+        const answer = await within(5_000, '/readyz');
+        expect(answer === 'no answer' ? answer : answer.statusCode).toBe(503);
+        if (answer !== 'no answer') expect(answer.json()).toEqual({ status: 'error', database: engine });
+      } finally {
+        await release();
+      }
+    });
+  });
+
   describe('huge strings', () => {
     const PLAYLIST_RESULT = 'responseResult { succeeded slug } playlist { id name }';
 
