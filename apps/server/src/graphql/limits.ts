@@ -70,19 +70,20 @@ const SLOW_MUTATION_WEIGHT = 60;
  * The work of the fields that cost more than their namespace's default, at their most expensive
  * arguments: the limits are checked once per document text (mercurius caches the validated document),
  * so they cannot depend on the variables, and a variable may carry any value. Measured (SQLite and
- * PostgreSQL, the slower counted): a search of 8 one-letter words, 50 per type, 200–500 ms; every
- * playlist of a member at the library's limits (100 × 500 tracks) 600–700 ms; a list page of 100 in a
- * genre 35 ms; a title's detail 5–20 ms; the collection (1,000 entries) 30 ms.
+ * PostgreSQL, the slower counted, answer included): a search of 8 one-letter words, 50 per type,
+ * 200–500 ms; every playlist of a member at the library's limits (100 × 500 tracks) 500–800 ms; the
+ * collection at its limit (1,000 entries) 13–30 ms; a list page of 100 in a genre 10–35 ms; a title's
+ * detail 5–20 ms.
  */
 export const FIELD_WEIGHTS: Readonly<Record<string, number>> = {
   'ContentQuery.search': 100,
   'ContentQuery.playlists': 100,
+  'ContentQuery.collection': 12,
   'ContentQuery.list': 7,
-  'ContentQuery.collection': 6,
+  'ContentQuery.history': 6,
   'ContentQuery.slotsWithTags': 4,
   'ContentQuery.media': 4,
   'ContentQuery.liveStream': 4,
-  'ContentQuery.history': 3,
   'ContentQuery.genres': 2,
   'ContentQuery.continueList': 2,
   'ContentQuery.playlist': 2,
