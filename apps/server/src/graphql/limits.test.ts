@@ -1,21 +1,25 @@
 import { performance } from 'node:perf_hooks';
 
-import { type DocumentNode, parse } from 'graphql';
+import { type DocumentNode, buildSchema, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 
 import { AppError } from '../errors';
 import {
   DOCUMENT_LIMITS,
+  FIELD_WEIGHTS,
   MAX_DOCUMENT_COST,
   MAX_DOCUMENT_DEFINITIONS,
   MAX_QUERY_COST,
   MAX_QUERY_DEPTH,
+  MAX_QUERY_WORK,
   MAX_VALUE_DEPTH,
   documentLimitError,
 } from './limits';
+import { typeDefs } from './schema';
 
+const schema = buildSchema(typeDefs);
 const codeOf = (document: DocumentNode, limits = DOCUMENT_LIMITS) => {
-  const error = documentLimitError(document, limits);
+  const error = documentLimitError(document, schema, limits);
   if (error === null) return null;
   return error instanceof AppError ? error.slug : error.extensions.code;
 };
@@ -121,6 +125,67 @@ describe('documentLimitError', () => {
     expect(check('{ a @d(x: """a\u0000""") }')).toBe('null_character');
     expect(check('query ($v: String = "\\u0000") { a }')).toBe('null_character');
     expect(check('{ a(x: "a\\u0001b") }')).toBeNull();
+  });
+
+  describe('work', () => {
+    const search = (alias: string) => `${alias}: search(query: "a") { mediaType }`;
+
+    it('weighs only fields the schema has', () => {
+      for (const key of Object.keys(FIELD_WEIGHTS)) {
+        const [type = '', field = ''] = key.split('.');
+        const named = schema.getType(type);
+        expect(named && 'getFields' in named ? Object.keys(named.getFields()) : [], key).toContain(field);
+      }
+    });
+
+    it('allows one search per operation, whatever the aliases, fragments and spreads', () => {
+      expect(check(`{ content { ${search('a')} } }`)).toBeNull();
+      expect(check(`{ content { ${search('a')} ${search('b')} } }`)).toBe('QUERY_TOO_COMPLEX');
+      expect(check(`{ a: content { ${search('s')} } b: content { ${search('s')} } }`)).toBe(
+        'QUERY_TOO_COMPLEX',
+      );
+      const fragment = `fragment S on ContentQuery { ${search('s')} }`;
+      expect(check(`{ content { ...S } } ${fragment}`)).toBeNull();
+      expect(check(`{ a: content { ...S } b: content { ...S } } ${fragment}`)).toBe('QUERY_TOO_COMPLEX');
+      expect(check(`{ ...Q ...Q } fragment Q on Query { content { ...S } } ${fragment}`)).toBe(
+        'QUERY_TOO_COMPLEX',
+      );
+      expect(check(`{ content { ... on ContentQuery { ${search('a')} } ... { ${search('b')} } } }`)).toBe(
+        'QUERY_TOO_COMPLEX',
+      );
+    });
+
+    it('counts a fragment where an operation spreads it, and each operation alone', () => {
+      const heavy = `fragment Unused on ContentQuery { ${search('a')} ${search('b')} }`;
+      expect(check(`{ content { menuItems(brandId: 1) { type } } } ${heavy}`)).toBeNull();
+      const operation = (name: string) => `query ${name} { content { ${search('a')} } }`;
+      expect(check(`${operation('A')} ${operation('B')}`)).toBeNull();
+    });
+
+    it('gives the namespace fields a default weight and other fields none', () => {
+      const infos = (count: number) =>
+        Array.from({ length: count }, (_, i) => `i${String(i)}: info { id }`).join(' ');
+      // A namespace field without an entry weighs 1, its selection nothing.
+      expect(check(`{ member { ${infos(MAX_QUERY_WORK)} } }`)).toBeNull();
+      expect(check(`{ member { ${infos(MAX_QUERY_WORK + 1)} } }`)).toBe('QUERY_TOO_COMPLEX');
+      expect(check(`{ content { ${fields(MAX_QUERY_COST - 1)} } }`)).toBeNull();
+      // A mutation weighs 20, a password check 60.
+      const histories = (count: number) =>
+        Array.from(
+          { length: count },
+          (_, i) =>
+            `h${String(i)}: addToHistory(type: "movie", id: ${String(i + 1)}) { responseResult { slug } }`,
+        ).join(' ');
+      expect(check(`mutation { content { ${histories(MAX_QUERY_WORK / 20)} } }`)).toBeNull();
+      expect(check(`mutation { content { ${histories(MAX_QUERY_WORK / 20 + 1)} } }`)).toBe(
+        'QUERY_TOO_COMPLEX',
+      );
+      const password = (alias: string) =>
+        `${alias}: changePassword(input: { currentPassword: "a", newPassword: "b", confirmPassword: "b" }) { responseResult { slug } }`;
+      expect(check(`mutation { member { ${password('a')} ${password('b')} ${password('c')} } }`)).toBe(
+        'QUERY_TOO_COMPLEX',
+      );
+    });
   });
 
   it('refuses a syntax tree that did not come from the parser', () => {

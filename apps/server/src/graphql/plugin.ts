@@ -172,9 +172,10 @@ export async function registerGraphQL(app: FastifyInstance, services: Services, 
   });
 
   // Mercurius validates a document it has not cached with graphql's rules, some of which are
-  // quadratic or worse in the document; the limits are checked first, in one linear pass.
-  app.graphql.addHook('preValidation', (_schema, document) => {
-    const refusal = documentLimitError(document);
+  // quadratic or worse in the document; the limits are checked first, in one linear pass, with the
+  // work the document would ask of the resolvers.
+  app.graphql.addHook('preValidation', (schema, document) => {
+    const refusal = documentLimitError(document, schema);
     return refusal ? Promise.reject(refusal) : Promise.resolve();
   });
 }

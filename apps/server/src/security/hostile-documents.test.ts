@@ -1,8 +1,13 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
+import { MAX_QUERY_WORK } from '../graphql/limits';
+import { seedCatalog } from '../seed/catalog';
 import { buildBrand, buildMember } from '../test/factories';
 import { type TestApp, ENGINES, createTestApp } from '../test/harness';
 import { type Caller, genericToken, login } from '../test/http';
@@ -13,6 +18,59 @@ import { type Caller, genericToken, login } from '../test/http';
  * milliseconds): the defects they guard against held the server for tens of seconds, so a slow machine
  * cannot make them flaky, and a regression cannot pass them.
  */
+
+/** Every GraphQL document the web app builds, as its `gql` helper receives it (see webDocuments). */
+const webQueries = vi.hoisted(() => new Set<string>());
+vi.mock('../../../web/src/lib/graphql', async (importOriginal) => {
+  const original = await importOriginal<{ gql: (query: string) => unknown }>();
+  return {
+    ...original,
+    gql: (query: string) => {
+      webQueries.add(query);
+      return original.gql(query);
+    },
+  };
+});
+
+const WEB_SOURCE = resolve(fileURLToPath(import.meta.url), '../../../../web/src');
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) && !entry.name.includes('.test.') ? [path] : [];
+  });
+}
+
+/**
+ * The documents the web app sends, taken from its own source rather than copied: every module that
+ * calls `gql` is imported (its documents are module constants), and the live page's schedules, which
+ * it builds per page, are built by running its loader against a stand-in answer of a full page.
+ */
+async function webDocuments(): Promise<string[]> {
+  const modules = sourceFiles(WEB_SOURCE).filter(
+    (path) => !path.endsWith(join('lib', 'graphql.ts')) && /\bgql[<(]/.test(readFileSync(path, 'utf8')),
+  );
+  for (const path of modules) await import(/* @vite-ignore */ pathToFileURL(path).href);
+  const live = (await import(
+    /* @vite-ignore */ pathToFileURL(join(WEB_SOURCE, 'features/browse/api/get-live-streams.ts')).href
+  )) as { getLiveStreams: (after: string | null) => Promise<unknown>; LIVE_STREAMS: number };
+  const page = {
+    items: Array.from({ length: live.LIVE_STREAMS }, (_, i) => ({ id: i + 1 })),
+    nextCursor: null,
+  };
+  vi.stubGlobal('fetch', (_url: string, init: { body: string }) => {
+    const isList = (JSON.parse(init.body) as { query: string }).query.includes('query MediaList');
+    const data = { content: isList ? { list: page } : {} };
+    return Promise.resolve(Response.json({ data }));
+  });
+  try {
+    await live.getLiveStreams(null);
+  } finally {
+    vi.unstubAllGlobals();
+  }
+  return [...webQueries];
+}
 
 const GRAPHQL = '/membergraphapi/graphql';
 /** Far above a refusal's milliseconds, far below the tens of seconds the defects took. */
@@ -196,6 +254,169 @@ describe.each(ENGINES)('hostile documents and bodies (%s)', (engine) => {
     it('refuses a document given as a JSON syntax tree', async () => {
       const tree = JSON.stringify({ kind: 'Document', definitions: [{ kind: 'Nonsense' }] });
       await expectRefused(await postGraphQL(t, visitor, tree), 400, 'GRAPHQL_PARSE_FAILED');
+    });
+  });
+
+  describe('costly documents', () => {
+    /** `count` searches under aliases, each selecting `selection` (mind the field limit of 300). */
+    const searches = (count: number, selection = 'mediaType') =>
+      Array.from({ length: count }, (_, i) => `s${String(i)}: search(query: "a") { ${selection} }`);
+
+    beforeAll(async () => {
+      // A small catalog, so that a search has titles to find.
+      const counts = { movie: 30, music: 30, ebook: 30, audiobook: 30, game: 10, software: 10, stream: 10 };
+      await seedCatalog(t.db, [{ id: brand.id, mediaTypes: Object.keys(counts) as never }], {
+        counts,
+        slotSize: 10,
+      });
+    });
+
+    // Issue 12: 90 searches under aliases (271 fields, within the field limit) took 5.9 s and stalled
+    // /healthz for 14 s on SQLite; on PostgreSQL they took every pooled connection.
+    it('refuses ninety aliased searches in milliseconds, however they are spelled', async () => {
+      // 271 fields, as in the issue.
+      const underOneField = `{ content { ${searches(90, 'items { id }').join(' ')} } }`;
+      await expectRefused(await postGraphQL(t, member, underOneField), 400, 'QUERY_TOO_COMPLEX');
+      const underAliasedFields = `{ ${searches(90)
+        .map((search, i) => `c${String(i)}: content { ${search} }`)
+        .join(' ')} }`;
+      await expectRefused(await postGraphQL(t, member, underAliasedFields), 400, 'QUERY_TOO_COMPLEX');
+      // Each spread counts its fragment's fields again: 60 of them are 240 fields.
+      const throughFragments = `{ ${Array.from({ length: 60 }, (_, i) => `c${String(i)}: content { ...S }`).join(' ')} } fragment S on ContentQuery { search(query: "a") { mediaType } }`;
+      await expectRefused(await postGraphQL(t, member, throughFragments), 400, 'QUERY_TOO_COMPLEX');
+      const inline = `{ content { ${searches(90)
+        .map((search) => `... on ContentQuery { ${search} }`)
+        .join(' ')} } }`;
+      await expectRefused(await postGraphQL(t, visitor, inline), 400, 'QUERY_TOO_COMPLEX');
+    });
+
+    it('answers one search and refuses a second in the same document', async () => {
+      const one = await postGraphQL(t, member, `{ content { ${searches(1, 'items { id }').join(' ')} } }`);
+      expect(one.status, one.response.body.slice(0, 300)).toBe(200);
+      expect(
+        one.response.json<{ data: { content: { s0: unknown[] } } }>().data.content.s0.length,
+      ).toBeGreaterThan(0);
+      await expectRefused(
+        await postGraphQL(t, member, `{ content { ${searches(2).join(' ')} } }`),
+        400,
+        'QUERY_TOO_COMPLEX',
+      );
+      // Every playlist with its tracks weighs as much: one per document.
+      await expectRefused(
+        await postGraphQL(t, member, '{ content { a: playlists { id } b: playlists { id } } }'),
+        400,
+        'QUERY_TOO_COMPLEX',
+      );
+    });
+
+    it('refuses many mutations in one document', async () => {
+      // A mutation weighs at least 20: ten are more than an operation may ask for.
+      expect(10 * 20).toBeGreaterThan(MAX_QUERY_WORK);
+      const mutations = Array.from(
+        { length: 10 },
+        (_, i) =>
+          `m${String(i)}: addToHistory(type: "movie", id: ${String(i + 1)}) { responseResult { succeeded } }`,
+      );
+      await expectRefused(
+        await postGraphQL(t, member, `mutation { content { ${mutations.join(' ')} } }`),
+        400,
+        'QUERY_TOO_COMPLEX',
+      );
+    });
+
+    // Nothing is run: an operation name that the document does not hold stops the request after the
+    // limits and graphql's validation, with graphql's own error, so the mutations among them write nothing.
+    it('accepts every document the web app sends', async () => {
+      const documents = await webDocuments();
+      expect(documents.length).toBeGreaterThan(40);
+      expect(documents.some((query) => query.includes('query LiveSchedules'))).toBe(true);
+      for (const query of documents) {
+        const answer = await send(
+          t,
+          GRAPHQL,
+          member,
+          JSON.stringify({ query, variables: {}, operationName: 'NotInTheDocument' }),
+          'application/json',
+        );
+        expect(answer.response.json(), query).toMatchObject({
+          errors: [{ message: 'Unknown operation named "NotInTheDocument".' }],
+        });
+      }
+    });
+  });
+
+  describe('health under load', () => {
+    /**
+     * Holds database connections until the returned release is called: the whole pool on PostgreSQL
+     * (10, db/database.ts), SQLite's one connection. Resolves once every one is held.
+     */
+    async function holdConnections(): Promise<() => Promise<void>> {
+      const count = engine === 'postgres' ? 10 : 1;
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const held: Promise<void>[] = [];
+      const acquired: Promise<void>[] = [];
+      for (let i = 0; i < count; i += 1) {
+        acquired.push(
+          new Promise<void>((resolve) => {
+            held.push(
+              t.db.kysely.connection().execute(async () => {
+                resolve();
+                await gate;
+              }),
+            );
+          }),
+        );
+      }
+      await Promise.all(acquired);
+      return async () => {
+        release();
+        await Promise.all(held);
+      };
+    }
+
+    /** The answer, or 'no answer' when none came within `ms`. */
+    async function within(ms: number, url: string) {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'no answer'>((resolve) => {
+        timer = setTimeout(() => {
+          resolve('no answer');
+        }, ms);
+      });
+      const answer = await Promise.race([t.app.inject({ method: 'GET', url }), late]);
+      clearTimeout(timer);
+      return answer;
+    }
+
+    // Issue 12: member queries that held every pooled connection held /healthz too (5 s on
+    // PostgreSQL). Liveness is the process answering; it must not wait for a connection.
+    it('answers /healthz while member queries hold every database connection', async () => {
+      const release = await holdConnections();
+      try {
+        // Generous: the answer takes milliseconds; without the fix there is none until the release.
+        const answer = await within(QUICK_MS, '/healthz');
+        expect(answer === 'no answer' ? answer : answer.statusCode).toBe(200);
+        if (answer !== 'no answer') expect(answer.json()).toEqual({ status: 'ok', database: engine });
+      } finally {
+        await release();
+      }
+    });
+
+    it('reports readiness from the database: ready when it answers, not ready when it cannot', async () => {
+      const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toEqual({ status: 'ok', database: engine });
+      const release = await holdConnections();
+      try {
+        // Refused after the readiness deadline (1 s), well before the bound.
+        const answer = await within(5_000, '/readyz');
+        expect(answer === 'no answer' ? answer : answer.statusCode).toBe(503);
+        if (answer !== 'no answer') expect(answer.json()).toEqual({ status: 'error', database: engine });
+      } finally {
+        await release();
+      }
     });
   });
 

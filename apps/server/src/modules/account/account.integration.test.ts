@@ -1,10 +1,13 @@
 import { Jimp } from 'jimp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { MAX_ADDRESSES_PER_MEMBER } from '@member/domain/address';
+
 import { isoNow } from '../../db/json';
 import { buildBrand, buildMember, buildSubscription } from '../../test/factories';
 import { type TestApp, ENGINES, createTestApp } from '../../test/harness';
 import { type Caller, graphql, login } from '../../test/http';
+import { createAccountRepository } from './account.repository';
 import { createWalletRepository } from '../wallet/wallet.repository';
 import { createWalletService } from '../wallet/wallet.service';
 
@@ -142,6 +145,42 @@ describe.each(ENGINES)('account area (%s)', (engine) => {
         (await graphql<{ member: { shippingAddresses: unknown[] } }>(t.app, owner.caller, LIST)).data?.member
           .shippingAddresses,
       ).toEqual([]);
+    });
+
+    // Issue 12: a member racing with themselves. The count and the insert were two statements.
+    it('keeps at most the allowed addresses when the member adds many at once', async () => {
+      const owner = await signIn();
+      const results = await Promise.all(
+        Array.from({ length: MAX_ADDRESSES_PER_MEMBER + 10 }, () =>
+          graphql<AddData>(t.app, owner.caller, ADD, { input: ADDRESS }),
+        ),
+      );
+      for (const result of results) {
+        expect(result.errors).toBeUndefined();
+        const outcome = result.data?.member.addShippingAddress.responseResult;
+        expect(outcome?.succeeded === true || outcome?.slug === 'too_many_addresses').toBe(true);
+      }
+      const count = await t.db.kysely
+        .selectFrom('shipping_addresses')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('member_id', '=', owner.id)
+        .executeTakeFirstOrThrow();
+      expect(Number(count.n)).toBe(MAX_ADDRESSES_PER_MEMBER);
+    });
+
+    // A member who deletes their account while an address or a picture is on its way: the write
+    // finds no member row and says so, rather than failing on the foreign key.
+    it('writes nothing for a member deleted meanwhile, without an error', async () => {
+      const gone = await buildMember(t.db, brand.id);
+      await t.db.kysely.deleteFrom('members').where('id', '=', gone.id).execute();
+      const repository = createAccountRepository(t.db.kysely);
+      const at = isoNow();
+      const address = { ...ADDRESS, country: 'CA', apartment: null };
+      expect(
+        await repository.insertAddress(brand.id, gone.id, address, at, MAX_ADDRESSES_PER_MEMBER),
+      ).toBeUndefined();
+      const avatar = { brandId: brand.id, memberId: gone.id, version: 'v1', contentType: 'image/jpeg' };
+      expect(await repository.saveAvatar({ ...avatar, data: '', url: '/x.jpg', at })).toBe(false);
     });
 
     it('refuses an invalid address and writes nothing', async () => {

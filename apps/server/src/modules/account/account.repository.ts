@@ -151,38 +151,55 @@ export function createAccountRepository(db: Kysely<Database>) {
         .where('id', '=', id)
         .executeTakeFirst(),
 
-    countAddresses: async (brandId: number, memberId: number): Promise<number> => {
-      const row = await db
-        .selectFrom('shipping_addresses')
-        .select((eb) => eb.fn.countAll<number | string>().as('count'))
-        .where('brand_id', '=', brandId)
-        .where('member_id', '=', memberId)
-        .executeTakeFirst();
-      return Number(row?.count ?? 0);
-    },
-
-    insertAddress: async (brandId: number, memberId: number, address: Address, at: string) => {
-      const row = await db
-        .insertInto('shipping_addresses')
-        .values({
-          brand_id: brandId,
-          member_id: memberId,
-          country: address.country,
-          first_name: address.firstName,
-          last_name: address.lastName,
-          address: address.address,
-          apartment: address.apartment,
-          city: address.city,
-          region: address.region,
-          postcode: address.postcode,
-          phone: address.phone,
-          created_at: at,
-          updated_at: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    },
+    /**
+     * Adds an address unless the member has `limit` already ('full'), in one transaction that first
+     * takes the member's row (an update to itself: a row lock on PostgreSQL, the writer on SQLite), so
+     * one member's additions are counted one at a time and the member cannot be deleted in between.
+     * Answers the new id, or undefined when the member is gone.
+     */
+    insertAddress: (
+      brandId: number,
+      memberId: number,
+      address: Address,
+      at: string,
+      limit: number,
+    ): Promise<number | 'full' | undefined> =>
+      db.transaction().execute(async (trx) => {
+        const member = await trx
+          .updateTable('members')
+          .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+          .where('brand_id', '=', brandId)
+          .where('id', '=', memberId)
+          .executeTakeFirst();
+        if (Number(member.numUpdatedRows) === 0) return undefined;
+        const { count } = await trx
+          .selectFrom('shipping_addresses')
+          .select((eb) => eb.fn.countAll<number | string>().as('count'))
+          .where('brand_id', '=', brandId)
+          .where('member_id', '=', memberId)
+          .executeTakeFirstOrThrow();
+        if (Number(count) >= limit) return 'full';
+        const row = await trx
+          .insertInto('shipping_addresses')
+          .values({
+            brand_id: brandId,
+            member_id: memberId,
+            country: address.country,
+            first_name: address.firstName,
+            last_name: address.lastName,
+            address: address.address,
+            apartment: address.apartment,
+            city: address.city,
+            region: address.region,
+            postcode: address.postcode,
+            phone: address.phone,
+            created_at: at,
+            updated_at: at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return row.id;
+      }),
 
     updateAddress: async (
       brandId: number,
@@ -247,7 +264,11 @@ export function createAccountRepository(db: Kysely<Database>) {
 
     // Profile picture
 
-    saveAvatar: async (avatar: {
+    /**
+     * Stores the picture and points the member at it; the member's row is written first, so a member
+     * deleted meanwhile answers false rather than failing the picture's foreign key.
+     */
+    saveAvatar: (avatar: {
       brandId: number;
       memberId: number;
       version: string;
@@ -255,8 +276,15 @@ export function createAccountRepository(db: Kysely<Database>) {
       data: string;
       url: string;
       at: string;
-    }) => {
-      await db.transaction().execute(async (trx) => {
+    }): Promise<boolean> =>
+      db.transaction().execute(async (trx) => {
+        const member = await trx
+          .updateTable('members')
+          .set({ avatar_url: avatar.url, updated_at: avatar.at })
+          .where('brand_id', '=', avatar.brandId)
+          .where('id', '=', avatar.memberId)
+          .executeTakeFirst();
+        if (Number(member.numUpdatedRows) === 0) return false;
         await trx
           .insertInto('member_avatars')
           .values({
@@ -276,14 +304,8 @@ export function createAccountRepository(db: Kysely<Database>) {
             }),
           )
           .execute();
-        await trx
-          .updateTable('members')
-          .set({ avatar_url: avatar.url, updated_at: avatar.at })
-          .where('brand_id', '=', avatar.brandId)
-          .where('id', '=', avatar.memberId)
-          .execute();
-      });
-    },
+        return true;
+      }),
 
     findAvatar: (brandId: number, memberId: number) =>
       db

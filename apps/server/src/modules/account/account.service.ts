@@ -227,10 +227,18 @@ export function createAccountService({
   ): Promise<ShippingAddress> {
     const address = parseOrRefuse(input);
     const [brandId, memberId] = scope(ctx, member);
-    if ((await repository.countAddresses(brandId, memberId)) >= MAX_ADDRESSES_PER_MEMBER) {
+    const id = await repository.insertAddress(
+      brandId,
+      memberId,
+      address,
+      isoNow(now()),
+      MAX_ADDRESSES_PER_MEMBER,
+    );
+    // The member deleted their account while the address was on its way.
+    if (id === undefined) throw notFound('Member not found');
+    if (id === 'full') {
       throw badInput(`You can keep at most ${MAX_ADDRESSES_PER_MEMBER} addresses.`, 'too_many_addresses');
     }
-    const id = await repository.insertAddress(brandId, memberId, address, isoNow(now()));
     return { id, ...address };
   }
 
@@ -295,7 +303,7 @@ export function createAccountService({
     const version = createHash('sha256').update(data).digest('base64url').slice(0, 16);
     const [brandId, memberId] = scope(ctx, member);
     const url = avatarUrl(memberId, version);
-    await repository.saveAvatar({
+    const saved = await repository.saveAvatar({
       brandId,
       memberId,
       version,
@@ -304,6 +312,8 @@ export function createAccountService({
       url,
       at: isoNow(now()),
     });
+    // The member deleted their account while the picture was on its way.
+    if (!saved) throw notFound('Member not found');
     return url;
   }
 

@@ -1,4 +1,6 @@
 import { MEDIA_TYPES } from '@member/domain';
+import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { seedCatalog } from '../../seed/catalog';
@@ -427,6 +429,85 @@ describe.each(ENGINES)('library (%s)', (engine) => {
     expect(Number(count.n)).toBe(0);
   });
 
+  describe('a playlist deleted while a track is added', () => {
+    /** Makes every track insert delete its playlist first: the delete lands between the check and the insert. */
+    async function deletePlaylistsOnTrackInsert(): Promise<() => Promise<void>> {
+      if (engine === 'sqlite') {
+        await sql`create trigger vanishing_playlist before insert on playlist_tracks
+          begin delete from playlists where id = new.playlist_id; end`.execute(t.db.kysely);
+        return async () => {
+          await sql`drop trigger vanishing_playlist`.execute(t.db.kysely);
+        };
+      }
+      await sql`create function vanishing_playlist() returns trigger language plpgsql as $$
+        begin delete from playlists where id = new.playlist_id; return new; end $$`.execute(t.db.kysely);
+      await sql`create trigger vanishing_playlist before insert on playlist_tracks
+        for each row execute function vanishing_playlist()`.execute(t.db.kysely);
+      return async () => {
+        await sql`drop trigger vanishing_playlist on playlist_tracks`.execute(t.db.kysely);
+        await sql`drop function vanishing_playlist()`.execute(t.db.kysely);
+      };
+    }
+
+    // Issue 12: addPlaylistTrack racing deletePlaylist failed on the foreign key (500 on PostgreSQL).
+    it('answers playlist_not_found, not a 500, when the playlist goes between the check and the insert', async () => {
+      const playlist = (await createPlaylist(alice, 'Vanishing')).playlist;
+      if (!playlist) throw new Error('no playlist');
+      const restore = await deletePlaylistsOnTrackInsert();
+      try {
+        const added = await addTrack(alice, playlist.id, track(0).id);
+        expect(added).toMatchObject({
+          responseResult: { succeeded: false, slug: 'playlist_not_found' },
+          playlist: null,
+        });
+      } finally {
+        await restore();
+      }
+      // Nothing half-written: the refused change left the playlist as it was.
+      expect(
+        (await addTrack(alice, playlist.id, track(1).id)).playlist?.tracks.map((item) => item.id),
+      ).toEqual([track(1).id]);
+    });
+
+    // The race itself, without timing: a delete holds the playlist's row, the addition is started and
+    // waits on it (seen in pg_blocking_pids), then the delete commits.
+    it.runIf(engine === 'postgres')(
+      'answers playlist_not_found when a concurrent delete commits while the track is added',
+      async () => {
+        const playlist = (await createPlaylist(alice, 'Raced')).playlist;
+        if (!playlist) throw new Error('no playlist');
+        const deleter = new pg.Client({
+          connectionString: process.env.TEST_DATABASE_URL,
+          options: `-c search_path=${t.db.schema ?? 'public'}`,
+        });
+        await deleter.connect();
+        try {
+          const pid = (await deleter.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid;
+          await deleter.query('begin');
+          await deleter.query('delete from playlists where id = $1', [playlist.id]);
+          const adding = addTrack(alice, playlist.id, track(0).id);
+          for (let waited = 0; ; waited += 1) {
+            const { rows } = await deleter.query<{ n: string }>(
+              'select count(*) as n from pg_stat_activity where $1 = any(pg_blocking_pids(pid))',
+              [pid],
+            );
+            if (Number(rows[0]?.n) > 0) break;
+            // A bound, not a timing: the addition reaches the locked row within milliseconds.
+            if (waited > 500) throw new Error('the addition never waited on the deleted playlist');
+            await new Promise((resolve) => setTimeout(resolve, 10));
+          }
+          await deleter.query('commit');
+          expect(await adding).toMatchObject({
+            responseResult: { succeeded: false, slug: 'playlist_not_found' },
+            playlist: null,
+          });
+        } finally {
+          await deleter.end();
+        }
+      },
+    );
+  });
+
   it('checks playlist names', async () => {
     for (const [name, slug] of [
       ['   ', 'playlist_name_required'],
@@ -560,6 +641,19 @@ describe.each(ENGINES)('library (%s)', (engine) => {
       expect(await updateProgress(bob, variables)).toMatchObject({ succeeded: false, slug });
     }
     expect(await progressOf(bob, 'movie', movie(0).id)).toBeNull();
+  });
+
+  // A member who deletes their account while a save is on its way: the insert finds no member row.
+  it('does not fail when the member is gone by the time progress is saved', async () => {
+    const gone = await buildMember(t.db, brandA.id);
+    await t.db.kysely.deleteFrom('members').where('id', '=', gone.id).execute();
+    const repository = createLibraryRepository(t.db.kysely, t.db.dialect);
+    const saved = await repository.saveProgress(
+      { brandId: brandA.id, memberId: gone.id },
+      { mediaType: 'movie', mediaId: movie(0).id, progress: 10, position: null, finished: false },
+      '2099-01-01T00:00:00.000Z',
+    );
+    expect(saved).toBe(false);
   });
 
   it('keeps one progress row under concurrent updates, and the newest write wins', async () => {

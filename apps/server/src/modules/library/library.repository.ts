@@ -85,6 +85,26 @@ const thumbnailColumns = (thumbnail: Thumbnail) => ({
   thumbnail_cache_index: thumbnail.cacheIndex,
 });
 
+/** A write that named a row deleted meanwhile: PostgreSQL's foreign_key_violation, SQLite's own code. */
+function isForeignKeyViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  return error.code === '23503' || error.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
+/**
+ * Runs a write whose parent row (the member, a playlist) a request of the same member may delete at
+ * any moment: a foreign-key failure means the parent is gone, and answers undefined, as a parent found
+ * missing does. The write's transaction, if any, has rolled back by then.
+ */
+async function unlessParentGone<T>(write: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isForeignKeyViolation(error)) return undefined;
+    throw error;
+  }
+}
+
 export function createLibraryRepository(db: Kysely<Database>, dialect: Dialect) {
   /**
    * Runs `work` in a transaction that holds the member's row, so a member's library writes (count
@@ -355,22 +375,30 @@ export function createLibraryRepository(db: Kysely<Database>, dialect: Dialect) 
     });
   }
 
-  /** Runs `work` on one of the member's playlists, or answers undefined when it is not theirs. */
+  /**
+   * Runs `work` on one of the member's playlists, or answers undefined when it is not theirs or is
+   * gone. PostgreSQL locks the playlist's row, so a delete (which does not take the member's row)
+   * waits for the work, or the work finds the playlist deleted; a delete that still slips between the
+   * check and a write answers undefined too, never a foreign-key error.
+   */
   async function withPlaylist<T>(
     owner: Owner,
     playlistId: number,
     work: (trx: Transaction<Database>) => Promise<T>,
   ): Promise<T | undefined> {
-    return asMember(owner, async (trx) => {
-      const row = await trx
-        .selectFrom('playlists')
-        .select('id')
-        .where('id', '=', playlistId)
-        .where('brand_id', '=', owner.brandId)
-        .where('member_id', '=', owner.memberId)
-        .executeTakeFirst();
-      return row ? work(trx) : undefined;
-    });
+    return unlessParentGone(() =>
+      asMember(owner, async (trx) => {
+        const row = await trx
+          .selectFrom('playlists')
+          .select('id')
+          .where('id', '=', playlistId)
+          .where('brand_id', '=', owner.brandId)
+          .where('member_id', '=', owner.memberId)
+          .$if(dialect === 'postgres', (qb) => qb.forUpdate())
+          .executeTakeFirst();
+        return row ? work(trx) : undefined;
+      }),
+    );
   }
 
   const touch = (trx: Transaction<Database>, owner: Owner, playlistId: number, now: string) =>
@@ -522,7 +550,8 @@ export function createLibraryRepository(db: Kysely<Database>, dialect: Dialect) 
   /**
    * Inserts or replaces the member's progress on a title in one statement. A row whose updated_at is
    * newer than this write's is left alone: the last write by timestamp wins, whatever order
-   * concurrent writes reach the database in, and the primary key never lets a second row in.
+   * concurrent writes reach the database in, and the primary key never lets a second row in. Answers
+   * false when the member is gone (deleted their account meanwhile).
    */
   async function saveProgress(
     owner: Owner,
@@ -534,8 +563,8 @@ export function createLibraryRepository(db: Kysely<Database>, dialect: Dialect) 
       finished: boolean;
     },
     now: string,
-  ): Promise<void> {
-    await db
+  ): Promise<boolean> {
+    const write = db
       .insertInto('media_progress')
       .values({
         brand_id: owner.brandId,
@@ -560,8 +589,8 @@ export function createLibraryRepository(db: Kysely<Database>, dialect: Dialect) 
           // statement stays filtered) from ever being overwritten.
           .where('media_progress.brand_id', '=', owner.brandId)
           .where('media_progress.updated_at', '<=', now),
-      )
-      .execute();
+      );
+    return (await unlessParentGone(() => write.execute())) !== undefined;
   }
 
   /** Unfinished progress joined to the brand's titles, most recent first. */

@@ -125,9 +125,14 @@ export function createLibraryService({ repository, catalog, now = () => isoNow()
     thumbnail: item.thumbnail,
   });
 
-  /** A member whose row is not in this brand (never expected past authentication) is refused. */
+  /**
+   * A member whose row is not in this brand is refused: never expected past authentication, but a
+   * member may delete their account while one of their changes is on its way.
+   */
+  const memberGone = () => new AppError('FORBIDDEN', 'Not allowed', 'forbidden');
+
   function found<T>(value: T | undefined): T {
-    if (value === undefined) throw new AppError('FORBIDDEN', 'Not allowed', 'forbidden');
+    if (value === undefined) throw memberGone();
     return value;
   }
 
@@ -338,7 +343,7 @@ export function createLibraryService({ repository, catalog, now = () => isoNow()
           throw badInput('The progress is out of range.', 'invalid_progress');
       }
     }
-    await repository.saveProgress(
+    const saved = await repository.saveProgress(
       ownerOf(ctx, member),
       {
         mediaType: item.mediaType,
@@ -353,6 +358,7 @@ export function createLibraryService({ repository, catalog, now = () => isoNow()
       },
       now(),
     );
+    if (!saved) throw memberGone();
     return {};
   }
 
