@@ -132,6 +132,7 @@ interface RouteRule {
 
 const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /healthz': { access: 'public' },
+  'GET /readyz': { access: 'public' },
   'GET /static/*': { access: 'public', url: () => '/static/brands/none/logo.svg' },
   'GET /media/*': { access: 'public', url: () => '/media/demo/video/fractal-tides.mp4' },
   'POST /membergraphapi/api/auth/token/generic': { access: 'public' },
@@ -541,7 +542,9 @@ describe.each(ENGINES)('authorization matrix (%s)', (engine) => {
     const visitor = await genericToken(t.app, brandA.hostname);
 
     // Tokens with A's claims and A's live session: expired, signed with another key, and unsigned.
-    const aliceToken = decodeURIComponent(aliceSession.cookie.slice(`${MEMBER_COOKIE}=`.length));
+    // The cookie's name depends on the environment (decision 012); forged tokens ride the same name.
+    const [cookieName = MEMBER_COOKIE, ...cookieValue] = aliceSession.cookie.split('=');
+    const aliceToken = decodeURIComponent(cookieValue.join('='));
     const tokenPayload = JSON.parse(
       Buffer.from(aliceToken.split('.')[1] ?? '', 'base64url').toString('utf8'),
     ) as Record<string, unknown>;
@@ -562,7 +565,7 @@ describe.each(ENGINES)('authorization matrix (%s)', (engine) => {
     );
     const unsigned = unsignedToken({ ...tokenPayload, exp: Math.floor(Date.now() / 1000) + 3600 });
     const asCookieAndBearer = (token: string) => ({
-      cookie: `${MEMBER_COOKIE}=${token}`,
+      cookie: `${cookieName}=${token}`,
       authorization: `Bearer ${token}`,
     });
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { MEMBER_COOKIE, SECURE_MEMBER_COOKIE } from '../modules/auth/auth.cookies';
 
 export interface Caller {
   host: string;
@@ -16,10 +17,12 @@ function headers(caller: Caller): Record<string, string> {
   };
 }
 
-/** The `mb-jwt=…` pair from a response's Set-Cookie, ready to send back. */
+/** The login cookie a response sets, as a Cookie header ready to send back: `mb-jwt` in LOCAL, `__Host-mb-jwt` elsewhere. */
 export function memberCookie(response: LightMyRequestResponse): string | undefined {
-  const cookie = response.cookies.find((c) => c.name === 'mb-jwt');
-  return cookie?.value ? `mb-jwt=${cookie.value}` : undefined;
+  const cookie = response.cookies.find(
+    (c) => (c.name === MEMBER_COOKIE || c.name === SECURE_MEMBER_COOKIE) && c.value,
+  );
+  return cookie ? `${cookie.name}=${cookie.value}` : undefined;
 }
 
 export async function login(app: FastifyInstance, host: string, email: string, password: string) {
