@@ -5,7 +5,7 @@ import { onDemand, useOnDemand } from '../../lib/on-demand';
 import { Icon } from '../ui/icons';
 import './media-library.css';
 
-// The dialog's code loads when a member first goes for a button (decision 017).
+// The dialog's code loads when a member first goes for a button (decision 016).
 const playlistDialog = onDemand(() => import('./playlist-dialog'));
 
 /** How long the confirmation stays on screen. */

@@ -23,7 +23,7 @@ interface MemberMenuPanelProps {
 
 /**
  * The member menu's panel: who is signed in, the account and library links, the language switch (saved
- * on the server) and sign out. Loaded on demand (decision 017): the first page carries only the button.
+ * on the server) and sign out. Loaded on demand (decision 016): the first page carries only the button.
  */
 export function MemberMenuPanel({ member, name, isOpen, close }: MemberMenuPanelProps) {
   const { t, locale } = useI18n();
