@@ -396,15 +396,16 @@ describe.each(ENGINES)('account area (%s)', (engine) => {
         expect((await changePassword(member.caller, member.password))?.succeeded).toBe(true);
       });
 
-      it('lets at most 5 of many parallel guesses be checked', async () => {
+      it('checks exactly 5 of many parallel guesses, on any engine and timing', async () => {
         const member = await signIn();
         const results = await Promise.all(
           Array.from({ length: 12 }, (_, index) => changePassword(member.caller, `guess ${index}`)),
         );
         const slugs = results.map((result) => result?.slug);
         const checked = slugs.filter((slug) => slug === 'wrong_password').length;
-        expect(checked).toBeGreaterThanOrEqual(1);
-        expect(checked).toBeLessThanOrEqual(5);
+        // Guesses are counted one at a time under the member's row lock: a burst that all wrote before
+        // any counted (PostgreSQL) once got no check at all, and a test that allowed 1..5 was flaky.
+        expect(checked).toBe(5);
         expect(slugs.filter((slug) => slug === 'too_many_attempts')).toHaveLength(12 - checked);
         const rows = await t.db.kysely
           .selectFrom('password_attempts')

@@ -70,41 +70,48 @@ export function createAccountRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Reserves one check of the member's current password: the attempt is written first, then the
-     * member's attempts since `since` are counted, its own included. More than `max` refuses it (its
-     * row is removed) and answers null; otherwise the row's id. Counting after writing means parallel
-     * requests on any number of servers cannot check more than `max` passwords in the window.
+     * Reserves one check of the member's current password, unless `max` were made since `since`: in one
+     * transaction that first takes the member's row (an update to itself: a row lock on PostgreSQL, the
+     * writer on SQLite), so parallel guesses are counted one at a time. Exactly `max` of any burst get
+     * a check, on any number of servers; writing first and counting after (as before) let none through
+     * on PostgreSQL when a whole burst wrote before any counted. Answers the row's id, or null.
      */
-    reservePasswordAttempt: async (
+    reservePasswordAttempt: (
       attempt: { brandId: number; memberId: number; action: string; at: string },
       since: string,
       max: number,
-    ): Promise<number | null> => {
-      await db
-        .deleteFrom('password_attempts')
-        .where('member_id', '=', attempt.memberId)
-        .where('created_at', '<=', since)
-        .execute();
-      const { id } = await db
-        .insertInto('password_attempts')
-        .values({
-          brand_id: attempt.brandId,
-          member_id: attempt.memberId,
-          action: attempt.action,
-          created_at: attempt.at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const { count } = await db
-        .selectFrom('password_attempts')
-        .select((eb) => eb.fn.countAll<number | string>().as('count'))
-        .where('member_id', '=', attempt.memberId)
-        .where('created_at', '>', since)
-        .executeTakeFirstOrThrow();
-      if (Number(count) <= max) return id;
-      await db.deleteFrom('password_attempts').where('id', '=', id).execute();
-      return null;
-    },
+    ): Promise<number | null> =>
+      db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('members')
+          .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+          .where('brand_id', '=', attempt.brandId)
+          .where('id', '=', attempt.memberId)
+          .execute();
+        await trx
+          .deleteFrom('password_attempts')
+          .where('member_id', '=', attempt.memberId)
+          .where('created_at', '<=', since)
+          .execute();
+        const { count } = await trx
+          .selectFrom('password_attempts')
+          .select((eb) => eb.fn.countAll<number | string>().as('count'))
+          .where('member_id', '=', attempt.memberId)
+          .where('created_at', '>', since)
+          .executeTakeFirstOrThrow();
+        if (Number(count) >= max) return null;
+        const { id } = await trx
+          .insertInto('password_attempts')
+          .values({
+            brand_id: attempt.brandId,
+            member_id: attempt.memberId,
+            action: attempt.action,
+            created_at: attempt.at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return id;
+      }),
 
     /** A right password does not count against the member: its reservation is removed. */
     clearPasswordAttempt: async (id: number) => {
