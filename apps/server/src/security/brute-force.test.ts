@@ -1,18 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
 import type { FastifyInstance } from 'fastify';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { buildApp } from '../app';
-import { type Db, createDb } from '../db/database';
 import { isoNow } from '../db/json';
-import { migrateToLatest } from '../db/migrate';
 import type * as Passwords from '../modules/auth/passwords';
 import { buildBrand, buildMember } from '../test/factories';
-import { type Engine, type TestApp, ENGINES, createTestApp, createTestDb, testConfig } from '../test/harness';
+import { type TestApp, ENGINES, createTestApp, openSharedTestDb, testConfig } from '../test/harness';
 import { graphql, memberCookie } from '../test/http';
 
 /*
@@ -50,7 +44,6 @@ vi.mock('../modules/auth/passwords', async (importOriginal) => {
   };
 });
 
-const postgresUrl = process.env.TEST_DATABASE_URL;
 const quietReporter = { capture: () => undefined, flush: () => Promise.resolve() };
 
 let addressSequence = 0;
@@ -82,39 +75,6 @@ async function until(condition: () => boolean) {
     if (round > 2_000) throw new Error('condition not reached');
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
-}
-
-/** Two connections to one database, as two servers behind a load balancer have. */
-async function openSharedDatabase(
-  engine: Engine,
-): Promise<{ first: Db; second: Db; close: () => Promise<void> }> {
-  if (engine === 'postgres') {
-    const first = await createTestDb('postgres');
-    if (!postgresUrl || !first.schema) throw new Error('TEST_DATABASE_URL is not set');
-    const second = createDb({ kind: 'postgres', url: postgresUrl, schema: first.schema });
-    return {
-      first,
-      second,
-      close: async () => {
-        await second.destroy();
-        await first.cleanup();
-      },
-    };
-  }
-  const folder = mkdtempSync(join(tmpdir(), 'member-area-shared-'));
-  const file = join(folder, 'shared.sqlite');
-  const first = createDb({ kind: 'sqlite', file });
-  await migrateToLatest(first.kysely, first.dialect);
-  const second = createDb({ kind: 'sqlite', file });
-  return {
-    first,
-    second,
-    close: async () => {
-      await second.destroy();
-      await first.destroy();
-      rmSync(folder, { recursive: true, force: true });
-    },
-  };
 }
 
 describe.each(ENGINES)('brute force and abuse (%s)', (engine) => {
@@ -441,7 +401,7 @@ describe.each(ENGINES)('brute force and abuse (%s)', (engine) => {
 
 describe.each(ENGINES)('request limits shared by two servers (%s)', (engine) => {
   it('counts one address across two app instances on one database', async () => {
-    const shared = await openSharedDatabase(engine);
+    const shared = await openSharedTestDb(engine);
     const config = testConfig({ loginRateLimitPerMinute: 20 });
     const nodes = [
       await buildApp({ config, db: shared.first, logger: false, errorReporter: quietReporter }),

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -43,6 +46,42 @@ export async function createTestDb(engine: Engine): Promise<TestDb> {
       await client.connect();
       await client.query(`drop schema ${schema} cascade`);
       await client.end();
+    },
+  };
+}
+
+/**
+ * Two connections to one migrated database, as two servers behind a load balancer have: a fresh
+ * PostgreSQL schema, or a SQLite file in a temporary folder (in-memory databases are not shared).
+ */
+export async function openSharedTestDb(
+  engine: Engine,
+): Promise<{ first: Db; second: Db; close: () => Promise<void> }> {
+  if (engine === 'postgres') {
+    const first = await createTestDb('postgres');
+    if (!postgresUrl || !first.schema) throw new Error('TEST_DATABASE_URL is not set');
+    const second = createDb({ kind: 'postgres', url: postgresUrl, schema: first.schema });
+    return {
+      first,
+      second,
+      close: async () => {
+        await second.destroy();
+        await first.cleanup();
+      },
+    };
+  }
+  const folder = mkdtempSync(join(tmpdir(), 'member-area-shared-'));
+  const file = join(folder, 'shared.sqlite');
+  const first = createDb({ kind: 'sqlite', file });
+  await migrateToLatest(first.kysely, first.dialect);
+  const second = createDb({ kind: 'sqlite', file });
+  return {
+    first,
+    second,
+    close: async () => {
+      await second.destroy();
+      await first.destroy();
+      rmSync(folder, { recursive: true, force: true });
     },
   };
 }

@@ -6,44 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildApp } from '../../app';
 import { ConfigError, loadConfig } from '../../config';
-import { type Db, createDb } from '../../db/database';
-import { migrateToLatest } from '../../db/migrate';
+import type { Db } from '../../db/database';
 import { buildBrand, buildMember } from '../../test/factories';
-import { type Engine, ENGINES, createTestDb } from '../../test/harness';
+import { ENGINES, openSharedTestDb } from '../../test/harness';
 import { graphql, login } from '../../test/http';
 import { LEGACY_SECRET_FILE, keepJwtSecret } from './jwt-secret';
 
 const quietReporter = { capture: () => undefined, flush: () => Promise.resolve() };
-
-/** Two connections to one database, as two servers have. */
-async function openSharedDatabase(engine: Engine, folder: string) {
-  if (engine === 'postgres') {
-    const first = await createTestDb('postgres');
-    const url = process.env.TEST_DATABASE_URL;
-    if (!url || !first.schema) throw new Error('TEST_DATABASE_URL is not set');
-    const second = createDb({ kind: 'postgres', url, schema: first.schema });
-    return {
-      first,
-      second,
-      close: async () => {
-        await second.destroy();
-        await first.cleanup();
-      },
-    };
-  }
-  const file = join(folder, 'shared.sqlite');
-  const first = createDb({ kind: 'sqlite', file });
-  await migrateToLatest(first.kysely, first.dialect);
-  const second = createDb({ kind: 'sqlite', file });
-  return {
-    first,
-    second,
-    close: async () => {
-      await second.destroy();
-      await first.destroy();
-    },
-  };
-}
 
 describe.each(ENGINES)('the JWT secret without JWT_SECRET (%s)', (engine) => {
   let folder: string;
@@ -52,7 +21,7 @@ describe.each(ENGINES)('the JWT secret without JWT_SECRET (%s)', (engine) => {
 
   beforeAll(async () => {
     folder = mkdtempSync(join(tmpdir(), 'member-area-secret-'));
-    shared = await openSharedDatabase(engine, folder);
+    shared = await openSharedTestDb(engine);
   });
   afterAll(async () => {
     await shared.close();
