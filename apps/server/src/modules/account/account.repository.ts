@@ -5,6 +5,21 @@ import type { Database } from '../../db/schema';
 import './account.tables';
 
 /** Account rows (addresses, orders, credentials, picture, deletion); every query is scoped by brand and member. */
+/** An address's columns, as inserted and as updated. */
+function addressColumns(address: Address) {
+  return {
+    country: address.country,
+    first_name: address.firstName,
+    last_name: address.lastName,
+    address: address.address,
+    apartment: address.apartment,
+    city: address.city,
+    region: address.region,
+    postcode: address.postcode,
+    phone: address.phone,
+  };
+}
+
 export function createAccountRepository(db: Kysely<Database>) {
   return {
     findMember: (brandId: number, memberId: number) =>
@@ -191,15 +206,7 @@ export function createAccountRepository(db: Kysely<Database>) {
           .values({
             brand_id: brandId,
             member_id: memberId,
-            country: address.country,
-            first_name: address.firstName,
-            last_name: address.lastName,
-            address: address.address,
-            apartment: address.apartment,
-            city: address.city,
-            region: address.region,
-            postcode: address.postcode,
-            phone: address.phone,
+            ...addressColumns(address),
             created_at: at,
             updated_at: at,
           })
@@ -218,15 +225,7 @@ export function createAccountRepository(db: Kysely<Database>) {
       const result = await db
         .updateTable('shipping_addresses')
         .set({
-          country: address.country,
-          first_name: address.firstName,
-          last_name: address.lastName,
-          address: address.address,
-          apartment: address.apartment,
-          city: address.city,
-          region: address.region,
-          postcode: address.postcode,
-          phone: address.phone,
+          ...addressColumns(address),
           updated_at: at,
         })
         .where('brand_id', '=', brandId)
