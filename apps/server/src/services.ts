@@ -28,13 +28,16 @@ import { createBilling } from './modules/payments/billing';
 
 /** Wires each service with only the repositories it uses. */
 export function createServices(db: Db, config: AppConfig) {
+  // One catalog service for every module that asks about titles, so its caches (the PostgreSQL
+  // search statistics) are read once per server rather than once per caller.
+  const catalog = createCatalogService({
+    repository: createCatalogRepository(db.kysely, db.dialect),
+    subscriptions: createMembersRepository(db.kysely),
+  });
   const events = createEventsService({
     repository: createEventsRepository(db.kysely),
     config,
-    catalog: createCatalogService({
-      repository: createCatalogRepository(db.kysely, db.dialect),
-      subscriptions: createMembersRepository(db.kysely),
-    }),
+    catalog,
   });
   const auth = createAuthService({
     repository: createAuthRepository(db.kysely),
@@ -58,17 +61,11 @@ export function createServices(db: Db, config: AppConfig) {
     auth,
     members: createMembersService({ repository: createMembersRepository(db.kysely), auth, events }),
     content: createContentService(),
-    catalog: createCatalogService({
-      repository: createCatalogRepository(db.kysely, db.dialect),
-      subscriptions: createMembersRepository(db.kysely),
-    }),
+    catalog,
     plans: createPlansService({ repository: createPlansRepository(db.kysely) }),
     library: createLibraryService({
       repository: createLibraryRepository(db.kysely, db.dialect),
-      catalog: createCatalogService({
-        repository: createCatalogRepository(db.kysely, db.dialect),
-        subscriptions: createMembersRepository(db.kysely),
-      }),
+      catalog,
     }),
     wallet: createWalletService({
       repository: createWalletRepository(db.kysely),
@@ -82,10 +79,7 @@ export function createServices(db: Db, config: AppConfig) {
     }),
     recovery,
     media: createMediaService({
-      catalog: createCatalogService({
-        repository: createCatalogRepository(db.kysely, db.dialect),
-        subscriptions: createMembersRepository(db.kysely),
-      }),
+      catalog,
       events,
       repository: createMediaRepository(db.kysely),
       config,
