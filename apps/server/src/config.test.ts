@@ -19,9 +19,30 @@ describe('loadConfig', () => {
     expect(TRACES_SAMPLE_RATE).toBe(0.05);
   });
 
-  it('selects PostgreSQL with DATABASE_URL', () => {
+  it('selects PostgreSQL with DATABASE_URL, with connect and statement timeouts', () => {
     const config = loadConfig({ JWT_SECRET: SECRET, DATABASE_URL: 'postgres://u@h:5432/db' });
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db' });
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@h:5432/db',
+      pool: { applicationName: 'member-area', size: 10, connectTimeoutMs: 5_000, statementTimeoutMs: 30_000 },
+    });
+  });
+
+  it('reads the PostgreSQL pool settings', () => {
+    const config = loadConfig({
+      JWT_SECRET: SECRET,
+      DATABASE_URL: 'postgresql://u@h/db',
+      DATABASE_POOL_SIZE: '25',
+      DATABASE_CONNECT_TIMEOUT_SECONDS: '2.5',
+      DATABASE_STATEMENT_TIMEOUT_SECONDS: '0',
+      DATABASE_APPLICATION_NAME: 'member-area-eu-1',
+    });
+    expect(config.database).toMatchObject({
+      pool: { applicationName: 'member-area-eu-1', size: 25, connectTimeoutMs: 2_500, statementTimeoutMs: 0 },
+    });
+    expect(() => loadConfig({ JWT_SECRET: SECRET, DATABASE_CONNECT_TIMEOUT_SECONDS: '0' })).toThrow(
+      /DATABASE_CONNECT_TIMEOUT_SECONDS/,
+    );
   });
 
   it('lists every bad variable at once', () => {

@@ -23,6 +23,14 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'must start with postgres://, postgresql:// or sqlite:')
     .optional(),
+  /** PostgreSQL connections of one server; each holds one statement at a time. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1_000).default(10),
+  /** How long a request waits for a PostgreSQL connection (pooled or new) before it answers 503. */
+  DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(5),
+  /** PostgreSQL cancels a statement (and ends a transaction left idle) after this; 0 for no limit. */
+  DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().min(0).max(86_400).default(30),
+  /** Names this server's connections in pg_stat_activity. */
+  DATABASE_APPLICATION_NAME: z.string().min(1).max(63).default('member-area'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SEED_DEMO: booleanString.optional(),
   WEB_DIST_DIR: z.string().min(1).default(resolve(repoRoot, 'apps/web/dist')),
@@ -84,7 +92,7 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   dataDir: string;
   /** `schema` (PostgreSQL only) isolates a test run in its own schema. */
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
+  database: DatabaseTarget;
   jwtSecret: Uint8Array;
   /**
    * Where the JWT secret came from: JWT_SECRET, or the one generated once and kept in the database for
@@ -130,6 +138,25 @@ export interface AppConfig {
   };
 }
 
+/** How this server uses its PostgreSQL connections (README, decision 020). */
+export interface PostgresPoolSettings {
+  /** Names the connections in `pg_stat_activity`, so an operator (or a test) can tell them apart. */
+  applicationName: string;
+  size: number;
+  /** How long a query waits for a connection, pooled or new, before it fails; 0 waits for ever. */
+  connectTimeoutMs: number;
+  /** PostgreSQL cancels a statement, and ends a transaction left idle, after this; 0: no limit. */
+  statementTimeoutMs: number;
+}
+
+/**
+ * Where the data lives. Without `pool` (tests, benchmarks, tools) PostgreSQL connections keep the
+ * driver's defaults: no timeouts; the server always sets them (DATABASE_* settings).
+ */
+export type DatabaseTarget =
+  | { kind: 'sqlite'; file: string }
+  | { kind: 'postgres'; url: string; schema?: string; pool?: Partial<PostgresPoolSettings> };
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -160,7 +187,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, storedJwtSec
     throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when APP_ENV is PROD');
   }
   const dataDir = resolve(env.DATA_DIR);
-  const database = parseDatabase(env.DATABASE_URL, dataDir);
+  const database = parseDatabase(env, dataDir);
   const jwtSecretFrom = env.JWT_SECRET ? 'environment' : storedJwtSecret ? 'database' : 'unset';
   const jwtSecret = env.JWT_SECRET ?? storedJwtSecret ?? randomBytes(48).toString('base64url');
   return {
@@ -235,8 +262,17 @@ function paymentsConfig(env: Env, jwtSecret: string): AppConfig['payments'] {
   };
 }
 
-function parseDatabase(url: string | undefined, dataDir: string): AppConfig['database'] {
-  if (url?.startsWith('postgres')) return { kind: 'postgres', url };
+function parseDatabase(env: Env, dataDir: string): DatabaseTarget {
+  const url = env.DATABASE_URL;
+  if (url?.startsWith('postgres')) {
+    const pool: PostgresPoolSettings = {
+      applicationName: env.DATABASE_APPLICATION_NAME,
+      size: env.DATABASE_POOL_SIZE,
+      connectTimeoutMs: Math.round(env.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000),
+      statementTimeoutMs: Math.round(env.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000),
+    };
+    return { kind: 'postgres', url, pool };
+  }
   if (url?.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
     return { kind: 'sqlite', file: file === ':memory:' ? file : resolve(file) };

@@ -9,6 +9,8 @@ export const ERROR_CODES = {
   BAD_USER_INPUT: 400,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,
+  /** The database is away or too busy (a restart, a failover); clears when it is back (decision 020). */
+  DATABASE_UNAVAILABLE: 503,
   INTERNAL: 500,
 } as const;
 
@@ -38,3 +40,14 @@ export const forbidden = (message = 'Not allowed', slug = 'forbidden') =>
   new AppError('FORBIDDEN', message, slug);
 export const badInput = (message: string, slug = 'invalid_input') =>
   new AppError('BAD_USER_INPUT', message, slug);
+
+/** What the edge answers for a database error that `isDatabaseUnavailable` (db/database.ts) recognises. */
+export const databaseUnavailable = () =>
+  new AppError(
+    'DATABASE_UNAVAILABLE',
+    'The service is briefly unavailable. Please try again in a moment.',
+    'database_unavailable',
+  );
+
+/** Seconds a client is asked to wait (`Retry-After`) before it tries again after a 503. */
+export const RETRY_AFTER_SECONDS = 5;

@@ -1,9 +1,6 @@
 import { loadConfig } from './config';
 import { createDb } from './db/database';
-import { migrateToLatest } from './db/migrate';
-import { keepJwtSecret } from './modules/auth/jwt-secret';
-import { refreshSearchIndex } from './modules/catalog/catalog.search-maintenance';
-import { seedDemoData } from './seed/demo';
+import { prepareDatabase } from './startup';
 import { buildApp } from './app';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -11,31 +8,16 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 async function main() {
   const settings = loadConfig();
   const db = createDb(settings.database);
-  const applied = await migrateToLatest(db.kysely, db.dialect, db.schema);
+  const prepared = await prepareDatabase(db, settings);
   // Without JWT_SECRET, every server uses the one secret kept in the database (decision 012).
-  const config =
-    settings.jwtSecretFrom === 'unset'
-      ? loadConfig(process.env, await keepJwtSecret(db.kysely, settings.dataDir))
-      : settings;
+  const config = prepared.storedJwtSecret ? loadConfig(process.env, prepared.storedJwtSecret) : settings;
   const app = await buildApp({ config, db });
-  if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
-  const reindexed = await refreshSearchIndex(db);
-  if (reindexed > 0)
-    app.log.info({ titles: reindexed }, 'search index rewritten for the current text analysis');
-  if (config.seedDemo) {
-    const started = performance.now();
-    const seeded = await seedDemoData(db);
-    if (seeded)
-      app.log.info(
-        {
-          brands: seeded.brands,
-          members: seeded.members,
-          titles: seeded.titles,
-          ms: Math.round(performance.now() - started),
-        },
-        'demo data seeded (first start)',
-      );
-  }
+  if (prepared.waitedMs >= 1_000)
+    app.log.info({ ms: prepared.waitedMs }, "waited for another server's start-up work");
+  if (prepared.migrations.length > 0) app.log.info({ migrations: prepared.migrations }, 'database migrated');
+  if (prepared.reindexed > 0)
+    app.log.info({ titles: prepared.reindexed }, 'search index rewritten for the current text analysis');
+  if (prepared.seeded) app.log.info(prepared.seeded, 'demo data seeded (first start)');
 
   let closing = false;
   const shutdown = (signal: string) => {

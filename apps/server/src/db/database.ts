@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { type DialectAdapter, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect } from 'kysely';
 import pg from 'pg';
 
-import type { AppConfig } from '../config';
+import type { DatabaseTarget } from '../config';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -15,6 +15,12 @@ export interface Db {
   dialect: Dialect;
   /** The PostgreSQL schema the connection is pinned to, when it is not the default. */
   schema?: string;
+  /**
+   * Calls `listener` with each error of a PostgreSQL connection that no query was waiting on (the
+   * server restarted, a failover, an idle connection killed); answers the unsubscribe. The connection
+   * is dropped and the pool opens a new one when next needed. SQLite has none.
+   */
+  onConnectionError: (listener: (error: Error) => void) => () => void;
   destroy: () => Promise<void>;
 }
 
@@ -38,20 +44,54 @@ export class EmbeddedSqliteDialect extends SqliteDialect {
 }
 
 /** Opens the configured engine: embedded SQLite (WAL) by default, PostgreSQL with DATABASE_URL. */
-export function createDb(database: AppConfig['database']): Db {
+export function createDb(database: DatabaseTarget): Db {
   if (database.kind === 'postgres') {
+    const settings = database.pool ?? {};
+    const statementTimeoutMs = settings.statementTimeoutMs ?? 0;
     const pool = new pg.Pool({
       connectionString: database.url,
-      max: 10,
+      max: settings.size ?? 10,
+      application_name: settings.applicationName ?? 'member-area',
+      connectionTimeoutMillis: settings.connectTimeoutMs ?? 0,
+      // A peer that vanished without closing (a failover, a dropped network) is noticed by TCP
+      // keep-alive rather than by a request that waits on it for ever.
+      keepAlive: true,
       // JIT off: the catalog search plans an unexecuted branch whose estimated cost triggers JIT
       // compilation (about a second per search); OLTP queries gain nothing from it (decision 005).
-      options: ['-c jit=off', ...(database.schema ? [`-c search_path=${database.schema}`] : [])].join(' '),
+      // The statement timeout also ends a transaction left idle that long: its holder is gone or
+      // stuck, and its row locks would block every request that needs them (decision 020).
+      options: [
+        '-c jit=off',
+        ...(statementTimeoutMs > 0
+          ? [
+              `-c statement_timeout=${String(statementTimeoutMs)}`,
+              `-c idle_in_transaction_session_timeout=${String(statementTimeoutMs)}`,
+            ]
+          : []),
+        ...(database.schema ? [`-c search_path=${database.schema}`] : []),
+      ].join(' '),
+    });
+    const listeners = new Set<(error: Error) => void>();
+    const report = (error: Error) => {
+      for (const listener of listeners) listener(error);
+    };
+    // Without these, an error on a connection no query is waiting on is an unhandled 'error' event,
+    // which ends the process (decision 020): the pool's for idle connections, which it then drops;
+    // each connection's own while it is checked out between two queries (a transaction waiting on
+    // other work), which the pool drops when it is released.
+    pool.on('error', report);
+    pool.on('connect', (client) => {
+      client.on('error', report);
     });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       kysely,
       dialect: 'postgres',
       ...(database.schema ? { schema: database.schema } : {}),
+      onConnectionError: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
       destroy: () => kysely.destroy(),
     };
   }
@@ -64,5 +104,58 @@ export function createDb(database: AppConfig['database']): Db {
   // transactions on power loss, the usual trade-off for an embedded server database.
   sqlite.pragma('synchronous = NORMAL');
   const kysely = new Kysely<Database>({ dialect: new EmbeddedSqliteDialect({ database: sqlite }) });
-  return { kysely, dialect: 'sqlite', destroy: () => kysely.destroy() };
+  return {
+    kysely,
+    dialect: 'sqlite',
+    onConnectionError: () => () => undefined,
+    destroy: () => kysely.destroy(),
+  };
+}
+
+/** Socket errors of a connection that could not be made or was lost. */
+const NETWORK_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * PostgreSQL's SQLSTATEs of a server that is away or cannot take the work now: class 08 (connection
+ * exception), too many connections, query canceled (the statement timeout), administrator or crash
+ * shutdown (a restart, `pg_terminate_backend`), cannot connect now (starting up, a standby being
+ * promoted), and a transaction ended for idling past the timeout.
+ */
+const UNAVAILABLE_SQLSTATES = new Set(['53300', '57014', '57P01', '57P02', '57P03', '25P03']);
+
+/** The messages node-postgres gives its own connection failures, which carry no code. */
+const DRIVER_CONNECTION_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'is not queryable',
+];
+
+/**
+ * Whether an error says the database is away or too busy to answer (rather than that a query was
+ * wrong): the edge answers these with 503 `database_unavailable`, which clears once the database is
+ * back. SQLite's is a write lock held past its busy timeout.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  // The driver's error may be wrapped (a failed migration, a failed start-up step): follow the causes.
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth += 1) {
+    const { code } = cause as { code?: unknown };
+    if (typeof code === 'string') {
+      if (NETWORK_ERROR_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code)) return true;
+      if (/^08[0-9A-Z]{3}$/.test(code) || code.startsWith('SQLITE_BUSY')) return true;
+    }
+    const { message } = cause;
+    if (DRIVER_CONNECTION_MESSAGES.some((text) => message.includes(text))) return true;
+    cause = cause.cause;
+  }
+  return false;
 }

@@ -1,8 +1,8 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 
 import type { Database } from './schema';
 
-import type { Dialect } from './database';
+import type { Db, Dialect } from './database';
 import * as m0001 from './migrations/0001-platform';
 import * as m0002 from './migrations/0002-membership';
 import * as m0003 from './migrations/0003-catalog';
@@ -47,6 +47,50 @@ function provider(dialect: Dialect): MigrationProvider {
         ),
       ),
   };
+}
+
+/**
+ * The newest migration this code knows (names sort in the order they run). Readiness waits for it,
+ * so a server never takes traffic on a database older than its code.
+ */
+export async function latestMigration(): Promise<string> {
+  // The names are the same for both engines.
+  const names = Object.keys(await provider('sqlite').getMigrations());
+  return names.sort().at(-1) ?? '';
+}
+
+/** Keys of the start-up lock: this application's, and the schema's (test runs share a database). */
+const STARTUP_LOCK = sql`hashtext('member-area start-up'), hashtext(current_schema())`;
+
+/**
+ * Runs the start-up work (migrations, the stored JWT secret, the search index, the demo seed) for one
+ * server at a time (decision 020). On PostgreSQL it holds a session advisory lock on one connection,
+ * and `work` gets a `Db` on that connection with the statement and idle timeouts off, as a migration
+ * or a first seed may take longer than any request may; a server that starts meanwhile waits, then
+ * finds the work done. A lost connection releases the lock with it. SQLite serves one server only.
+ * Answers the work's result and how long the lock was waited for.
+ */
+export async function withStartupLock<T>(
+  db: Db,
+  work: (db: Db) => Promise<T>,
+): Promise<{ result: T; waitedMs: number }> {
+  if (db.dialect !== 'postgres') return { result: await work(db), waitedMs: 0 };
+  return db.kysely.connection().execute(async (connection) => {
+    const started = performance.now();
+    await sql`set statement_timeout = 0`.execute(connection);
+    await sql`set idle_in_transaction_session_timeout = 0`.execute(connection);
+    await sql`select pg_advisory_lock(${STARTUP_LOCK})`.execute(connection);
+    const waitedMs = Math.round(performance.now() - started);
+    try {
+      return { result: await work({ ...db, kysely: connection }), waitedMs };
+    } finally {
+      // On a lost connection these fail, and the lock and settings went with it: the work's own
+      // outcome is the one to report.
+      await sql`select pg_advisory_unlock(${STARTUP_LOCK})`.execute(connection).catch(() => undefined);
+      await sql`reset statement_timeout`.execute(connection).catch(() => undefined);
+      await sql`reset idle_in_transaction_session_timeout`.execute(connection).catch(() => undefined);
+    }
+  });
 }
 
 export async function migrateToLatest(

@@ -4,7 +4,8 @@ import { NoSchemaIntrospectionCustomRule, type ValidationRule } from 'graphql';
 import mercurius, { type IResolvers } from 'mercurius';
 
 import type { AppConfig } from '../config';
-import { AppError } from '../errors';
+import { isDatabaseUnavailable } from '../db/database';
+import { AppError, databaseUnavailable } from '../errors';
 import type { Services } from '../services';
 import type { GraphQLContext } from './context';
 import { MAX_DOCUMENT_TOKENS, MAX_VALIDATION_ERRORS, documentLimitError } from './limits';
@@ -79,11 +80,15 @@ export function formatGraphQLError(
 ): { formatted: FormattedError; status: number } {
   // Errors can come from graphql-jit's or mercurius's copy of graphql, so read them by shape.
   const shaped = error as Partial<Pick<GraphQLError, 'originalError' | 'locations' | 'path' | 'extensions'>>;
-  const original = shaped.originalError ?? undefined;
+  const cause = shaped.originalError ?? undefined;
   const located = {
     ...(shaped.locations ? { locations: shaped.locations } : {}),
     ...(shaped.path ? { path: shaped.path } : {}),
   };
+  // The database being away clears by itself: a 503 the client may retry (decision 020).
+  const unavailable = !(cause instanceof AppError) && isDatabaseUnavailable(cause);
+  if (unavailable) context.reply.request.log.warn({ err: cause }, 'database unavailable');
+  const original = unavailable ? databaseUnavailable() : cause;
   if (original instanceof AppError) {
     return {
       formatted: {

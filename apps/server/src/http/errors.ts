@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 
-import { AppError } from '../errors';
+import { isDatabaseUnavailable } from '../db/database';
+import { AppError, RETRY_AFTER_SECONDS, databaseUnavailable } from '../errors';
 
 export interface ErrorBody {
   error: { code: string; message: string; transactionId?: string };
@@ -8,9 +9,15 @@ export interface ErrorBody {
 
 /** REST errors: `{ error: { code, message } }` with a stable code; 5xx details never leave the server. */
 export function registerErrorHandler(app: FastifyInstance, onUnexpected: (error: unknown) => void) {
-  app.setErrorHandler<FastifyError | AppError>((error, request, reply) => {
+  app.setErrorHandler<FastifyError | AppError>((raw, request, reply) => {
+    // The database being away is expected now and then, and clears by itself: a 503 the client may
+    // retry, not an unexpected error (decision 020).
+    const unavailable = !(raw instanceof AppError) && isDatabaseUnavailable(raw);
+    if (unavailable) request.log.warn({ err: raw }, 'database unavailable');
+    const error = unavailable ? databaseUnavailable() : raw;
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.warn({ code: error.slug }, error.message);
+      if (error.status === 503) void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       const body: ErrorBody = { error: { code: error.slug, message: error.message } };
       return reply.code(error.status).send(body);
     }

@@ -413,7 +413,12 @@ describe.each(ENGINES)('hostile documents and bodies (%s)', (engine) => {
         // Refused after the readiness deadline (1 s), well before the bound.
         const answer = await within(5_000, '/readyz');
         expect(answer === 'no answer' ? answer : answer.statusCode).toBe(503);
-        if (answer !== 'no answer') expect(answer.json()).toEqual({ status: 'error', database: engine });
+        if (answer !== 'no answer')
+          expect(answer.json()).toEqual({
+            status: 'error',
+            database: engine,
+            reason: 'database_unavailable',
+          });
       } finally {
         await release();
       }
