@@ -4,9 +4,13 @@ import type { AppConfig } from '../../config';
 import { notFound } from '../../errors';
 import type { Services } from '../../services';
 
-/** The page's own origin: the brand was resolved from this hostname, so the link names a known brand. */
-function origin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
+/**
+ * The page's own hostname (the brand was resolved from it, so the link names a known brand), over https
+ * outside LOCAL as the login cookie is Secure there: a proxy that ends TLS speaks plain http to this
+ * server, but members never do (decision 020).
+ */
+function origin(request: FastifyRequest, config: Pick<AppConfig, 'env'>): string {
+  return `${config.env === 'LOCAL' ? request.protocol : 'https'}://${request.host}`;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -25,7 +29,7 @@ export function registerRecoveryRoutes(api: FastifyInstance, services: Services,
     '/api/auth/forgot-password',
     { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
     async (request, reply) => {
-      await services.recovery.forgotPassword(request.ctx, request.body, origin(request));
+      await services.recovery.forgotPassword(request.ctx, request.body, origin(request, config));
       // The same answer whether or not the address has an account.
       return reply.code(202).send({ accepted: true });
     },
