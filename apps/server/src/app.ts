@@ -27,7 +27,7 @@ import { registerMediaRoutes } from './modules/media/media.routes';
 import { registerPaymentFlow } from './modules/payments/payments.routes';
 import { scheduleBillingJob } from './modules/subscriptions/billing-job';
 import { registerSubscriptionFlow } from './modules/subscriptions/subscriptions.routes';
-import { type ErrorReporter, createErrorReporter } from './observability';
+import { type ErrorReporter, createErrorReporter, loggerOptions } from './observability';
 import { type Services, createServices } from './services';
 
 export interface BuildAppOptions {
@@ -54,7 +54,7 @@ export async function buildApp({
   extendApi,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: logger ?? loggerOptions(config),
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     // Every request carries x-transaction-id (spec section 7): reuse a well-formed one, else make one.

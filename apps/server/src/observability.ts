@@ -1,3 +1,7 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+import { type LoggerOptions, stdSerializers } from 'pino';
+
 import type { AppConfig } from './config';
 
 export interface ErrorReporter {
@@ -27,6 +31,96 @@ export async function createErrorReporter(config: AppConfig): Promise<ErrorRepor
     },
     flush: async () => {
       await Sentry.flush(2_000);
+    },
+  };
+}
+
+export const REDACTED = '[redacted]';
+
+/** Query parameters whose value is a credential, wherever they appear. */
+const SECRET_PARAMETERS =
+  'token|access_token|refresh_token|id_token|jwt|key|reset_key|sig|signature|secret|client_secret|password|code|session_id';
+
+/**
+ * Secrets that travel in URLs, found anywhere in a text: the signature of a signed media URL
+ * (`/media/s/<expires>/<depth>/<signature>/…`), the key of a reset link (`/reset-password/<key>`), a
+ * credential in a query parameter, and a JWT (login token, generic token).
+ */
+const SECRETS_IN_TEXT: readonly [RegExp, string][] = [
+  [/(\/media\/s\/[^/\s?#]*\/[^/\s?#]*\/)[^/\s?#"']+/g, `$1${REDACTED}`],
+  [/(\/reset-password\/)[^/\s?#"']+/g, `$1${REDACTED}`],
+  [new RegExp(`([?&](?:${SECRET_PARAMETERS})=)[^&\\s#"']+`, 'gi'), `$1${REDACTED}`],
+  [/\beyJ[\w-]*\.[\w-]+\.[\w-]+/g, REDACTED],
+];
+
+/** A URL or message with the secrets it may carry replaced by `[redacted]`. */
+export function redactSecrets(text: string): string {
+  return SECRETS_IN_TEXT.reduce(
+    (result, [pattern, replacement]) => result.replace(pattern, replacement),
+    text,
+  );
+}
+
+/** Fields whose value is a secret, at the top of a logged object or one or two levels down. */
+const SECRET_FIELDS = [
+  'authorization',
+  'cookie',
+  'password',
+  'currentPassword',
+  'newPassword',
+  'token',
+  'key',
+  'secret',
+  'cardNumber',
+  'card_number',
+  'cvc',
+  'cvv',
+];
+
+interface LoggedRequest {
+  method: string;
+  url?: string;
+  headers?: IncomingHttpHeaders;
+  host: string;
+  ip: string;
+  socket?: { remotePort?: number };
+}
+
+/**
+ * The server's pino options (decision 020): logs never carry secrets. Requests are logged as Fastify
+ * logs them but with the URL's secrets redacted (signed media URLs, reset keys, tokens in the query);
+ * error messages and stacks likewise; and fields named like credentials, cookies, authorization
+ * headers and card data are replaced wherever a log line includes them.
+ */
+export function loggerOptions(config: Pick<AppConfig, 'logLevel'>): LoggerOptions {
+  return {
+    level: config.logLevel,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]),
+      ],
+      censor: REDACTED,
+    },
+    serializers: {
+      req: (request: LoggedRequest) => ({
+        method: request.method,
+        url: typeof request.url === 'string' ? redactSecrets(request.url) : request.url,
+        version: request.headers?.['accept-version'],
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+      err: (error: Error) => {
+        const serialized = stdSerializers.err(error);
+        return {
+          ...serialized,
+          message: redactSecrets(serialized.message),
+          stack: redactSecrets(serialized.stack),
+        };
+      },
     },
   };
 }
