@@ -170,7 +170,7 @@ export function* generateCatalog(count = BENCH_TITLES, seed = 1_000_000): Genera
   }
 }
 
-/** The search document of a row, as the repository writes it (catalog.repository.ts reindex). */
+/** The search document of a row, as the repository writes it (catalog.search.repository.ts writeSearchRows). */
 function documents(row: BenchRow) {
   const titles = [row.title, ...(row.frenchTitle ? [row.frenchTitle] : [])].join(' ');
   return {

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { ChapterError, finishChapters, readChapters } from './catalog.import-chapters';
+import { readChapters } from './catalog.import-audio';
+import { ChapterError, finishChapters } from './catalog.import-chapters';
 
 const DEMO = resolve(dirname(fileURLToPath(import.meta.url)), '../../../media/demo');
 

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { buildBrand } from '../../test/factories';
 import { ENGINES, type TestDb, createTestDb } from '../../test/harness';
-import { type ImportOutcome, importCatalogFolder, normalizeLanguage, readDate } from './catalog.import';
+import { type ImportOutcome, importCatalogFolder } from './catalog.import';
 import { createCatalogRepository } from './catalog.repository';
 
 const DEMO = resolve(dirname(fileURLToPath(import.meta.url)), '../../../media/demo');
@@ -147,18 +147,6 @@ async function listAll(dir: string): Promise<string[]> {
   await walk(dir);
   return out.sort();
 }
-
-describe('metadata helpers', () => {
-  it('normalizes language tags and dates', () => {
-    expect(normalizeLanguage('eng')).toBe('en');
-    expect(normalizeLanguage('fr_ca')).toBe('fr-CA');
-    expect(normalizeLanguage('<script>')).toBeNull();
-    expect(readDate('2024-05-08T10:00:00Z')).toEqual({ date: '2024-05-08', year: 2024 });
-    expect(readDate('2024')).toEqual({ date: null, year: 2024 });
-    expect(readDate('2024-02-31')).toEqual({ date: null, year: 2024 });
-    expect(readDate('soon')).toEqual({ date: null, year: null });
-  });
-});
 
 describe.each(ENGINES)('catalog import (%s)', (engine) => {
   let db: TestDb;

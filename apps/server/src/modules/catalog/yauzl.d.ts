@@ -1,4 +1,4 @@
-/** The part of yauzl 3 (no published types) that catalog.import.ts uses. */
+/** The part of yauzl 3 (no published types) that catalog.import-epub.ts uses. */
 declare module 'yauzl' {
   import type { Readable } from 'node:stream';
 
