@@ -55,7 +55,12 @@ async function main(): Promise<number> {
   }
 
   const config = loadConfig();
-  const db = createDb(config.database);
+  // An import's statements (a whole folder's search rows) may outlast a request's statement timeout:
+  // the tool runs without one, as migrations do.
+  const target = config.database;
+  const db = createDb(
+    target.kind === 'postgres' ? { ...target, pool: { ...target.pool, statementTimeoutMs: 0 } } : target,
+  );
   try {
     await migrateToLatest(db.kysely, db.dialect, db.schema);
     const report = await importCatalogFolder(db, {
