@@ -2,7 +2,6 @@ import type { Address } from '@member/domain/address';
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../../db/schema';
-import './account.tables';
 
 /** Account rows (addresses, orders, credentials, picture, deletion); every query is scoped by brand and member. */
 /** An address's columns, as inserted and as updated. */

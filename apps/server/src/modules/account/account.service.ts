@@ -11,7 +11,7 @@ import { type Address, MAX_ADDRESSES_PER_MEMBER, parseAddress } from '@member/do
 
 import type { MemberAuth, RequestContext } from '../../context';
 import { isoNow, readJson } from '../../db/json';
-import type { ShippingAddressRow } from '../../db/schema-wallet-account';
+import type { ShippingAddressRow } from '../../db/tables/shipping-addresses';
 import { AppError, badInput, forbidden, notFound } from '../../errors';
 import type { AuthService, IssuedMemberToken } from '../auth/auth.service';
 import { hashPassword, verifyPassword } from '../auth/passwords';

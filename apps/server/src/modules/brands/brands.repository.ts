@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 
-import type { BrandRow, Database } from '../../db/schema';
+import type { Database } from '../../db/schema';
+import type { BrandRow } from '../../db/tables/brands';
 
 export interface BrandsRepository {
   findByHostname(hostname: string): Promise<(BrandRow & { hostname: string }) | undefined>;

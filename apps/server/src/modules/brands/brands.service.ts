@@ -12,7 +12,7 @@ import {
 } from '@member/domain';
 
 import { readJson } from '../../db/json';
-import type { BrandRow } from '../../db/schema';
+import type { BrandRow } from '../../db/tables/brands';
 import type { BrandsRepository } from './brands.repository';
 
 export interface ResolvedBrand {

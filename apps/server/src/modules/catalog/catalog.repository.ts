@@ -4,7 +4,8 @@ import { z } from 'zod';
 
 import type { Dialect } from '../../db/database';
 import { isoNow, readJson, writeJson } from '../../db/json';
-import type { Database, MediaItemRow } from '../../db/schema';
+import type { Database } from '../../db/schema';
+import type { MediaItemRow } from '../../db/tables/media-items';
 import { decodeIntegerCursor, decodeTextCursor, encodeCursor } from './catalog.cursor';
 import {
   type PgLexemeStatistics,

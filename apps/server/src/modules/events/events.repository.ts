@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 
-import type { Database, NewEvent } from '../../db/schema';
+import type { Database } from '../../db/schema';
+import type { NewEvent } from '../../db/tables/events';
 
 export function createEventsRepository(db: Kysely<Database>) {
   return {

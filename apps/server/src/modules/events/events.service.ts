@@ -3,7 +3,7 @@ import { isTestAccount } from '@member/domain';
 import type { AppConfig } from '../../config';
 import type { RequestContext } from '../../context';
 import { isoNow, writeJson } from '../../db/json';
-import type { EventSource } from '../../db/schema';
+import type { EventSource } from '../../db/tables/events';
 import { AppError, badInput, forbidden } from '../../errors';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { EventsRepository } from './events.repository';

@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../context';
-import type { PlansTable } from '../../db/schema';
+import type { PlansTable } from '../../db/tables/plans';
 import type { PlansRepository, PlanWithLocalPrice } from './plans.repository';
 
 /** Plan of spec section 3. Prices are integer minor units (cents) of `currency`. */

@@ -5,7 +5,8 @@ import { emailSchema, newPasswordSchema } from '@member/domain/account-security'
 
 import type { MemberAuth, RequestContext } from '../../context';
 import { isoNow, readJson, writeJson } from '../../db/json';
-import type { PlanRow, SubscriptionRow } from '../../db/schema';
+import type { PlanRow } from '../../db/tables/plans';
+import type { SubscriptionRow } from '../../db/tables/subscriptions';
 import { AppError, badInput, forbidden, notFound } from '../../errors';
 import type { AuthRepository } from '../auth/auth.repository';
 import type { AuthService, IssuedMemberToken } from '../auth/auth.service';
