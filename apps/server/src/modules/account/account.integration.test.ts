@@ -518,6 +518,7 @@ describe.each(ENGINES)('account area (%s)', (engine) => {
         description: 'Welcome',
         idempotencyKey: `w-${member.id}`,
         source: 'onboarding',
+        reference: { kind: 'payment', id: `w-${member.id}` },
       });
       await wallet().credit({
         brandId: brand.id,
@@ -526,6 +527,7 @@ describe.each(ENGINES)('account area (%s)', (engine) => {
         description: 'Welcome',
         idempotencyKey: `w-${neighbour.id}`,
         source: 'onboarding',
+        reference: { kind: 'payment', id: `w-${neighbour.id}` },
       });
       await graphql(
         t.app,
@@ -601,6 +603,7 @@ describe.each(ENGINES)('account area (%s)', (engine) => {
         description: 'Champion bonus',
         idempotencyKey: `b-${member.id}`,
         source: 'subscription_bonus',
+        reference: { kind: 'subscription', id: `b-${member.id}` },
       });
       const read = await graphql<{
         member: {

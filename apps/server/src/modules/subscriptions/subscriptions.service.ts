@@ -36,6 +36,7 @@ export interface WalletCredits {
     description: string;
     idempotencyKey: string;
     source: 'subscription_bonus';
+    reference: { kind: 'subscription'; id: string };
   }): Promise<{ applied: boolean; balance: number }>;
 }
 
@@ -117,6 +118,7 @@ export function createSubscriptionsService({
       description: `${subscription.plan_name} bonus coins`,
       idempotencyKey: `champion:${subscription.ref_id}:${periodStart}`,
       source: 'subscription_bonus',
+      reference: { kind: 'subscription', id: subscription.ref_id },
     });
   }
 
