@@ -244,29 +244,6 @@ export function createAccountRepository(db: Kysely<Database>) {
       return Number(result.numDeletedRows) === 1;
     },
 
-    // Orders (written by the marketplace, a later issue)
-
-    listOrders: (brandId: number, memberId: number, limit: number) =>
-      db
-        .selectFrom('orders')
-        .selectAll()
-        .where('brand_id', '=', brandId)
-        .where('member_id', '=', memberId)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute(),
-
-    listOrderItems: (orderIds: readonly number[]) =>
-      orderIds.length === 0
-        ? Promise.resolve([])
-        : db
-            .selectFrom('order_items')
-            .selectAll()
-            .where('order_id', 'in', orderIds)
-            .orderBy('id', 'asc')
-            .execute(),
-
     // Profile picture
 
     /**

@@ -10,7 +10,7 @@ import {
 import { type Address, MAX_ADDRESSES_PER_MEMBER, parseAddress } from '@member/domain/address';
 
 import type { MemberAuth, RequestContext } from '../../context';
-import { isoNow, readJson } from '../../db/json';
+import { isoNow } from '../../db/json';
 import type { ShippingAddressRow } from '../../db/tables/shipping-addresses';
 import { AppError, badInput, forbidden, notFound } from '../../errors';
 import type { AuthService, IssuedMemberToken } from '../auth/auth.service';
@@ -22,35 +22,6 @@ import { toAvatar } from './avatar-image';
 
 export interface ShippingAddress extends Address {
   id: number;
-}
-
-export interface OrderProduct {
-  productId: string;
-  name: string;
-  quantity: number;
-  unitPrice: number;
-  image: string | null;
-}
-
-export interface MemberOrder {
-  id: number;
-  reference: string;
-  status: string;
-  createdAt: string;
-  currency: string;
-  products: OrderProduct[];
-  shippingInfo: {
-    name: string | null;
-    address: string | null;
-    city: string | null;
-    postcode: string | null;
-    country: string | null;
-    method: string | null;
-  };
-  subtotal: number;
-  deliveryFee: number;
-  orderTotal: number;
-  freeGift: string | null;
 }
 
 /** The first refused field, as `invalid_input`-style slug and an English message for API callers. */
@@ -260,43 +231,6 @@ export function createAccountService({
     }
   }
 
-  async function listOrders(ctx: RequestContext, member: MemberAuth): Promise<MemberOrder[]> {
-    const orders = await repository.listOrders(...scope(ctx, member), 100);
-    const items = await repository.listOrderItems(orders.map((order) => order.id));
-    return orders.map((order) => {
-      const shipping = readJson<Record<string, unknown>>(order.shipping_info, {});
-      const text = (key: string) => (typeof shipping[key] === 'string' ? shipping[key] : null);
-      return {
-        id: order.id,
-        reference: order.reference,
-        status: order.status,
-        createdAt: order.created_at,
-        currency: order.currency,
-        products: items
-          .filter((item) => item.order_id === order.id)
-          .map((item) => ({
-            productId: item.product_id,
-            name: item.name,
-            quantity: item.quantity,
-            unitPrice: item.unit_price,
-            image: item.image,
-          })),
-        shippingInfo: {
-          name: text('name'),
-          address: text('address'),
-          city: text('city'),
-          postcode: text('postcode'),
-          country: text('country'),
-          method: text('method'),
-        },
-        subtotal: order.subtotal,
-        deliveryFee: order.delivery_fee,
-        orderTotal: order.total,
-        freeGift: order.free_gift,
-      };
-    });
-  }
-
   /** Checks, resizes and stores the picture; returns its new URL (changes with every upload). */
   async function setAvatar(ctx: RequestContext, member: MemberAuth, bytes: Buffer): Promise<string> {
     const { data, contentType } = await toAvatar(bytes);
@@ -366,7 +300,6 @@ export function createAccountService({
     addAddress,
     updateAddress,
     deleteAddress,
-    listOrders,
     setAvatar,
     readAvatar,
     deactivationAllowed,
