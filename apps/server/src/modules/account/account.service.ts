@@ -11,18 +11,15 @@ import { type Address, MAX_ADDRESSES_PER_MEMBER, parseAddress } from '@member/do
 
 import type { MemberAuth, RequestContext } from '../../context';
 import { isoNow } from '../../db/json';
-import type { ShippingAddressRow } from '../../db/tables/shipping-addresses';
 import { AppError, badInput, forbidden, notFound } from '../../errors';
 import type { AuthService, IssuedMemberToken } from '../auth/auth.service';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { EventsService } from '../events/events.service';
 import type { RecoveryService } from '../recovery/recovery.service';
-import type { AccountRepository } from './account.repository';
+import type { AccountRepository, ShippingAddress } from './account.repository';
 import { toAvatar } from './avatar-image';
 
-export interface ShippingAddress extends Address {
-  id: number;
-}
+export type { ShippingAddress } from './account.repository';
 
 /** The first refused field, as `invalid_input`-style slug and an English message for API callers. */
 function refuse(issues: CredentialFieldIssue[]): never {
@@ -31,21 +28,6 @@ function refuse(issues: CredentialFieldIssue[]): never {
     `Check the field "${first?.field ?? 'input'}": ${first?.issue ?? 'invalid'}.`,
     first?.issue ?? 'invalid_input',
   );
-}
-
-function toShippingAddress(row: ShippingAddressRow): ShippingAddress {
-  return {
-    id: row.id,
-    country: row.country,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    address: row.address,
-    apartment: row.apartment,
-    city: row.city,
-    region: row.region,
-    postcode: row.postcode,
-    phone: row.phone,
-  };
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -168,7 +150,7 @@ export function createAccountService({
   }
 
   async function listAddresses(ctx: RequestContext, member: MemberAuth): Promise<ShippingAddress[]> {
-    return (await repository.listAddresses(...scope(ctx, member))).map(toShippingAddress);
+    return repository.listAddresses(...scope(ctx, member));
   }
 
   async function getAddress(
@@ -177,8 +159,7 @@ export function createAccountService({
     id: number,
   ): Promise<ShippingAddress | null> {
     if (!Number.isSafeInteger(id) || id < 1) return null;
-    const row = await repository.findAddress(...scope(ctx, member), id);
-    return row ? toShippingAddress(row) : null;
+    return (await repository.findAddress(...scope(ctx, member), id)) ?? null;
   }
 
   function parseOrRefuse(input: unknown): Address {
@@ -256,17 +237,14 @@ export function createAccountService({
     memberId: number,
     version: string,
   ): Promise<{ contentType: string; data: Buffer } | null> {
-    const row = await repository.findAvatar(brandId, memberId);
-    if (row?.version !== version) return null;
-    return { contentType: row.content_type, data: Buffer.from(row.data, 'base64') };
+    const avatar = await repository.findAvatar(brandId, memberId);
+    if (avatar?.version !== version) return null;
+    return { contentType: avatar.contentType, data: avatar.data };
   }
 
   async function deactivationAllowed(ctx: RequestContext, member: MemberAuth): Promise<boolean> {
     const subscriptions = await repository.listSubscriptions(...scope(ctx, member));
-    return canDeactivateAccount(
-      member.claims,
-      subscriptions.map((subscription) => ({ isActive: subscription.is_active === 1 })),
-    );
+    return canDeactivateAccount(member.claims, subscriptions);
   }
 
   /**

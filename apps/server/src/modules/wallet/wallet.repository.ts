@@ -23,6 +23,20 @@ export interface LedgerReference {
   id: string;
 }
 
+/** A ledger line as the member reads it. */
+export interface LedgerLine {
+  id: number;
+  /** ISO-8601 UTC. */
+  date: string;
+  description: string;
+  /** Positive for a credit, negative for a spend. */
+  amount: number;
+  balanceAfter: number;
+  source: string;
+  /** What the line paid for or where its coins came from; `unknown` for lines older than references. */
+  reference: { kind: string; id: string };
+}
+
 export type ApplyEntryResult =
   | { outcome: 'applied'; balance: number }
   /** The idempotency key was used before, by this member with this amount: nothing changed. */
@@ -131,7 +145,12 @@ export function createWalletRepository(db: Kysely<Database>) {
     balance,
 
     /** Newest first; `beforeId` pages back. */
-    listEntries: (brandId: number, memberId: number, limit: number, beforeId: number | null) => {
+    listEntries: async (
+      brandId: number,
+      memberId: number,
+      limit: number,
+      beforeId: number | null,
+    ): Promise<LedgerLine[]> => {
       let query = db
         .selectFrom('coin_ledger')
         .select([
@@ -147,7 +166,16 @@ export function createWalletRepository(db: Kysely<Database>) {
         .where('brand_id', '=', brandId)
         .where('member_id', '=', memberId);
       if (beforeId !== null) query = query.where('id', '<', beforeId);
-      return query.orderBy('id', 'desc').limit(limit).execute();
+      const rows = await query.orderBy('id', 'desc').limit(limit).execute();
+      return rows.map((row) => ({
+        id: row.id,
+        date: row.created_at,
+        description: row.description,
+        amount: row.amount,
+        balanceAfter: row.balance_after,
+        source: row.source,
+        reference: { kind: row.reference_kind, id: row.reference_id },
+      }));
     },
 
     /** The ledger's own sum, to check the cached balance against. */

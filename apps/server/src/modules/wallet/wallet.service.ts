@@ -4,7 +4,7 @@ import type { MemberAuth, RequestContext } from '../../context';
 import { AppError, badInput, notFound } from '../../errors';
 import type { DbTransaction } from '../../db/transaction';
 import { COIN_PACKS, findCoinPack } from './coin-packs';
-import type { LedgerReference, WalletRepository } from './wallet.repository';
+import type { LedgerLine, LedgerReference, WalletRepository } from './wallet.repository';
 
 /** Where credited coins come from; every one is a server-verified event, never a member's word. */
 export type CoinSource =
@@ -37,18 +37,6 @@ export interface LedgerResult {
   /** False when the idempotency key had been applied before; `balance` is then the current one. */
   applied: boolean;
   balance: number;
-}
-
-export interface WalletTransaction {
-  id: number;
-  date: string;
-  description: string;
-  /** Positive for a credit, negative for a spend. */
-  amount: number;
-  balanceAfter: number;
-  source: string;
-  /** What the line paid for or where its coins came from; `unknown` for lines older than references. */
-  reference: { kind: string; id: string };
 }
 
 export const MAX_COIN_AMOUNT = 1_000_000;
@@ -224,21 +212,13 @@ export function createWalletService({ repository, payments }: WalletServiceDeps)
       brandId: number,
       memberId: number,
       options: { limit?: number; before?: number | null } = {},
-    ): Promise<{ items: WalletTransaction[]; nextBefore: number | null }> => {
+    ): Promise<{ items: LedgerLine[]; nextBefore: number | null }> => {
       const limit = Math.min(Math.max(Math.trunc(options.limit ?? 20), 1), 100);
-      const rows = await repository.listEntries(brandId, memberId, limit + 1, options.before ?? null);
-      const page = rows.slice(0, limit);
+      const lines = await repository.listEntries(brandId, memberId, limit + 1, options.before ?? null);
+      const page = lines.slice(0, limit);
       return {
-        items: page.map((row) => ({
-          id: row.id,
-          date: row.created_at,
-          description: row.description,
-          amount: row.amount,
-          balanceAfter: row.balance_after,
-          source: row.source,
-          reference: { kind: row.reference_kind, id: row.reference_id },
-        })),
-        nextBefore: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
+        items: page,
+        nextBefore: lines.length > limit ? (page.at(-1)?.id ?? null) : null,
       };
     },
   };
