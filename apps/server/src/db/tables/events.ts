@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /* The `events` table, made by migration 0001-platform. */
 
@@ -32,5 +32,3 @@ export interface EventsTable {
 }
 
 export type EventSource = 'server' | 'client' | 'unknown';
-
-export type NewEvent = Insertable<EventsTable>;
