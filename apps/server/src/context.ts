@@ -1,6 +1,6 @@
 import type { MemberClaims } from '@member/domain';
 
-import type { MemberRow } from './db/schema';
+import type { MemberRow } from './db/tables/members';
 import type { ResolvedBrand } from './modules/brands/brands.service';
 
 export type RequestAuth =

@@ -1,5 +1,6 @@
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
+import { createTransactionRunner } from './db/transaction';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { createAuthService } from './modules/auth/auth.service';
 import { createBrandsRepository } from './modules/brands/brands.repository';
@@ -19,6 +20,8 @@ import { createMediaRepository } from './modules/media/media.repository';
 import { createMediaService } from './modules/media/media.service';
 import { createAccountRepository } from './modules/account/account.repository';
 import { createAccountService } from './modules/account/account.service';
+import { createOrdersRepository } from './modules/orders/orders.repository';
+import { createOrdersService } from './modules/orders/orders.service';
 import { createSmtpMailer } from './modules/recovery/mailer';
 import { createRecoveryRepository } from './modules/recovery/recovery.repository';
 import { createRecoveryService } from './modules/recovery/recovery.service';
@@ -53,6 +56,10 @@ export function createServices(db: Db, config: AppConfig) {
     sendMail: createSmtpMailer(config.mail.smtpUrl, config.mail.from),
     cardDigitsKnown: billing.payments.providerName === 'sandbox',
   });
+  const wallet = createWalletService({
+    repository: createWalletRepository(db.kysely),
+    payments: billing.payments,
+  });
   return {
     payments: billing.payments,
     subscriptions: billing.subscriptions,
@@ -67,9 +74,11 @@ export function createServices(db: Db, config: AppConfig) {
       repository: createLibraryRepository(db.kysely, db.dialect),
       catalog,
     }),
-    wallet: createWalletService({
-      repository: createWalletRepository(db.kysely),
-      payments: billing.payments,
+    wallet,
+    orders: createOrdersService({
+      repository: createOrdersRepository(db.kysely),
+      wallet,
+      transactions: createTransactionRunner(db.kysely),
     }),
     account: createAccountService({
       repository: createAccountRepository(db.kysely),

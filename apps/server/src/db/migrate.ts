@@ -17,6 +17,7 @@ import * as m0011 from './migrations/0011-search-analysis-version';
 import * as m0012 from './migrations/0012-shared-limits-and-sessions';
 import * as m0013 from './migrations/0013-payments-recorded-before-charge';
 import * as m0014 from './migrations/0014-event-source';
+import * as m0015 from './migrations/0015-ledger-references';
 
 /** Migrations are plain modules listed here, so the bundled server carries them without a file scan. */
 function provider(dialect: Dialect): MigrationProvider {
@@ -35,6 +36,7 @@ function provider(dialect: Dialect): MigrationProvider {
     '0012-shared-limits-and-sessions': m0012,
     '0013-payments-recorded-before-charge': m0013,
     '0014-event-source': m0014,
+    '0015-ledger-references': m0015,
   };
   return {
     getMigrations: () =>
@@ -93,18 +95,22 @@ export async function withStartupLock<T>(
   });
 }
 
+/** The migrator of this server's migrations (tests also use it to stop at an earlier one). */
+export function createMigrator(db: Kysely<Database>, dialect: Dialect, schema?: string): Migrator {
+  // Kysely looks for its bookkeeping tables across schemas; name ours when the connection is pinned.
+  return new Migrator({
+    db,
+    provider: provider(dialect),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+}
+
 export async function migrateToLatest(
   db: Kysely<Database>,
   dialect: Dialect,
   schema?: string,
 ): Promise<string[]> {
-  // Kysely looks for its bookkeeping tables across schemas; name ours when the connection is pinned.
-  const migrator = new Migrator({
-    db,
-    provider: provider(dialect),
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await createMigrator(db, dialect, schema).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
   return (results ?? [])
     .filter((result) => result.status === 'Success')

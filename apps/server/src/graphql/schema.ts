@@ -11,6 +11,8 @@ import { plansResolvers } from '../modules/plans/plans.resolvers';
 import { plansTypeDefs } from '../modules/plans/plans.graphql';
 import { accountResolvers } from '../modules/account/account.resolvers';
 import { accountTypeDefs } from '../modules/account/account.graphql';
+import { ordersResolvers } from '../modules/orders/orders.resolvers';
+import { ordersTypeDefs } from '../modules/orders/orders.graphql';
 import { walletResolvers } from '../modules/wallet/wallet.resolvers';
 import { walletTypeDefs } from '../modules/wallet/wallet.graphql';
 import { paymentsResolvers } from '../modules/payments/payments.resolvers';
@@ -30,6 +32,7 @@ export const typeDefs = [
   plansTypeDefs,
   walletTypeDefs,
   accountTypeDefs,
+  ordersTypeDefs,
   paymentsTypeDefs,
   subscriptionsTypeDefs,
 ].join('\n');
@@ -52,6 +55,7 @@ export const resolvers = mergeResolvers(
   plansResolvers,
   walletResolvers,
   accountResolvers,
+  ordersResolvers,
   paymentsResolvers,
   subscriptionsResolvers,
 );

@@ -7,7 +7,6 @@ import { type Kysely, sql } from 'kysely';
 
 import { isoNow } from '../db/json';
 import type { Database } from '../db/schema';
-import '../db/schema-security';
 
 /*
  * Request limits every server shares (issue 12; docs/decisions/012). @fastify/rate-limit counts in

@@ -703,6 +703,7 @@ describe.each(ENGINES)('authorization matrix (%s)', (engine) => {
       amount: 50,
       description: coinsDescription,
       source: 'support_grant',
+      reference: { kind: 'payment', id: `matrix-${suffix}` },
       idempotencyKey: `matrix-${suffix}`,
     });
     const chargeDescription = `Charge of Alice ${suffix}`;

@@ -4,7 +4,7 @@ import { MEDIA_TYPES, type Locale, type MediaType, championBonusCoins } from '@m
 
 import type { Db } from '../db/database';
 import { isoNow, writeJson } from '../db/json';
-import type { NewPlan } from '../db/schema';
+import type { NewPlan } from '../db/tables/plans';
 import { hashPassword } from '../modules/auth/passwords';
 import { seedCatalog } from './catalog';
 

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { buildApp } from '../app';
 import { type AppConfig, loadConfig } from '../config';
 import { type Db, createDb } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
+import { createMigrator, migrateToLatest } from '../db/migrate';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -23,11 +23,22 @@ export interface TestDb extends Db {
   cleanup: () => Promise<void>;
 }
 
-/** A migrated, empty database: in memory for SQLite, a fresh schema for PostgreSQL. */
-export async function createTestDb(engine: Engine): Promise<TestDb> {
+/**
+ * A migrated, empty database: in memory for SQLite, a fresh schema for PostgreSQL. `upTo` stops at
+ * that migration (a migration's test fills the tables it changes before running it).
+ */
+export async function createTestDb(engine: Engine, upTo?: string): Promise<TestDb> {
+  const migrate = async (db: Db, schema?: string) => {
+    if (!upTo) {
+      await migrateToLatest(db.kysely, db.dialect, schema);
+      return;
+    }
+    const { error } = await createMigrator(db.kysely, db.dialect, schema).migrateTo(upTo);
+    if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
+  };
   if (engine === 'sqlite') {
     const db = createDb({ kind: 'sqlite', file: ':memory:' });
-    await migrateToLatest(db.kysely, db.dialect);
+    await migrate(db);
     return { ...db, cleanup: () => db.destroy() };
   }
   if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
@@ -37,7 +48,7 @@ export async function createTestDb(engine: Engine): Promise<TestDb> {
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const db = createDb({ kind: 'postgres', url: postgresUrl, schema });
-  await migrateToLatest(db.kysely, db.dialect, schema);
+  await migrate(db, schema);
   return {
     ...db,
     cleanup: async () => {

@@ -2,9 +2,28 @@ import type { Address } from '@member/domain/address';
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../../db/schema';
-import './account.tables';
+import type { ShippingAddressRow } from '../../db/tables/shipping-addresses';
+import { type DbExecutor, inTransaction } from '../../db/transaction';
 
-/** Account rows (addresses, orders, credentials, picture, deletion); every query is scoped by brand and member. */
+export interface ShippingAddress extends Address {
+  id: number;
+}
+
+function toShippingAddress(row: ShippingAddressRow): ShippingAddress {
+  return {
+    id: row.id,
+    country: row.country,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    address: row.address,
+    apartment: row.apartment,
+    city: row.city,
+    region: row.region,
+    postcode: row.postcode,
+    phone: row.phone,
+  };
+}
+
 /** An address's columns, as inserted and as updated. */
 function addressColumns(address: Address) {
   return {
@@ -20,6 +39,11 @@ function addressColumns(address: Address) {
   };
 }
 
+/**
+ * Account rows (addresses, credentials, picture, deletion); every query is scoped by brand and member.
+ * A write of several statements runs in its own transaction, or in the caller's when given one
+ * (`executor`, decision 018), so a service can commit it together with other repositories' writes.
+ */
 export function createAccountRepository(db: Kysely<Database>) {
   return {
     findMember: (brandId: number, memberId: number) =>
@@ -47,8 +71,9 @@ export function createAccountRepository(db: Kysely<Database>) {
       email: string,
       keepSessionId: string,
       at: string,
+      executor: DbExecutor = db,
     ) => {
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(executor, async (trx) => {
         await trx
           .updateTable('members')
           .set({ email, updated_at: at })
@@ -95,8 +120,9 @@ export function createAccountRepository(db: Kysely<Database>) {
       attempt: { brandId: number; memberId: number; action: string; at: string },
       since: string,
       max: number,
+      executor: DbExecutor = db,
     ): Promise<number | null> =>
-      db.transaction().execute(async (trx) => {
+      inTransaction(executor, async (trx) => {
         await trx
           .updateTable('members')
           .set((eb) => ({ updated_at: eb.ref('updated_at') }))
@@ -145,33 +171,43 @@ export function createAccountRepository(db: Kysely<Database>) {
       await query.execute();
     },
 
-    listSubscriptions: (brandId: number, memberId: number) =>
-      db
+    listSubscriptions: async (brandId: number, memberId: number): Promise<{ isActive: boolean }[]> => {
+      const rows = await db
         .selectFrom('subscriptions')
-        .select(['is_active', 'plan_name'])
+        .select('is_active')
         .where('brand_id', '=', brandId)
         .where('member_id', '=', memberId)
-        .execute(),
+        .execute();
+      return rows.map((row) => ({ isActive: row.is_active === 1 }));
+    },
 
     // Shipping addresses
 
-    listAddresses: (brandId: number, memberId: number) =>
-      db
+    listAddresses: async (brandId: number, memberId: number): Promise<ShippingAddress[]> => {
+      const rows = await db
         .selectFrom('shipping_addresses')
         .selectAll()
         .where('brand_id', '=', brandId)
         .where('member_id', '=', memberId)
         .orderBy('id', 'asc')
-        .execute(),
+        .execute();
+      return rows.map(toShippingAddress);
+    },
 
-    findAddress: (brandId: number, memberId: number, id: number) =>
-      db
+    findAddress: async (
+      brandId: number,
+      memberId: number,
+      id: number,
+    ): Promise<ShippingAddress | undefined> => {
+      const row = await db
         .selectFrom('shipping_addresses')
         .selectAll()
         .where('brand_id', '=', brandId)
         .where('member_id', '=', memberId)
         .where('id', '=', id)
-        .executeTakeFirst(),
+        .executeTakeFirst();
+      return row && toShippingAddress(row);
+    },
 
     /**
      * Adds an address unless the member has `limit` already ('full'), in one transaction that first
@@ -185,8 +221,9 @@ export function createAccountRepository(db: Kysely<Database>) {
       address: Address,
       at: string,
       limit: number,
+      executor: DbExecutor = db,
     ): Promise<number | 'full' | undefined> =>
-      db.transaction().execute(async (trx) => {
+      inTransaction(executor, async (trx) => {
         const member = await trx
           .updateTable('members')
           .set((eb) => ({ updated_at: eb.ref('updated_at') }))
@@ -245,45 +282,25 @@ export function createAccountRepository(db: Kysely<Database>) {
       return Number(result.numDeletedRows) === 1;
     },
 
-    // Orders (written by the marketplace, a later issue)
-
-    listOrders: (brandId: number, memberId: number, limit: number) =>
-      db
-        .selectFrom('orders')
-        .selectAll()
-        .where('brand_id', '=', brandId)
-        .where('member_id', '=', memberId)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute(),
-
-    listOrderItems: (orderIds: readonly number[]) =>
-      orderIds.length === 0
-        ? Promise.resolve([])
-        : db
-            .selectFrom('order_items')
-            .selectAll()
-            .where('order_id', 'in', orderIds)
-            .orderBy('id', 'asc')
-            .execute(),
-
     // Profile picture
 
     /**
      * Stores the picture and points the member at it; the member's row is written first, so a member
      * deleted meanwhile answers false rather than failing the picture's foreign key.
      */
-    saveAvatar: (avatar: {
-      brandId: number;
-      memberId: number;
-      version: string;
-      contentType: string;
-      data: string;
-      url: string;
-      at: string;
-    }): Promise<boolean> =>
-      db.transaction().execute(async (trx) => {
+    saveAvatar: (
+      avatar: {
+        brandId: number;
+        memberId: number;
+        version: string;
+        contentType: string;
+        data: string;
+        url: string;
+        at: string;
+      },
+      executor: DbExecutor = db,
+    ): Promise<boolean> =>
+      inTransaction(executor, async (trx) => {
         const member = await trx
           .updateTable('members')
           .set({ avatar_url: avatar.url, updated_at: avatar.at })
@@ -313,13 +330,21 @@ export function createAccountRepository(db: Kysely<Database>) {
         return true;
       }),
 
-    findAvatar: (brandId: number, memberId: number) =>
-      db
+    /** The member's picture (stored as base64 text) and the version its URL names. */
+    findAvatar: async (
+      brandId: number,
+      memberId: number,
+    ): Promise<{ version: string; contentType: string; data: Buffer } | undefined> => {
+      const row = await db
         .selectFrom('member_avatars')
         .select(['version', 'content_type', 'data'])
         .where('brand_id', '=', brandId)
         .where('member_id', '=', memberId)
-        .executeTakeFirst(),
+        .executeTakeFirst();
+      return (
+        row && { version: row.version, contentType: row.content_type, data: Buffer.from(row.data, 'base64') }
+      );
+    },
 
     /**
      * Deletes the member and everything that is theirs in one transaction: the rows that reference
@@ -327,8 +352,13 @@ export function createAccountRepository(db: Kysely<Database>) {
      * library, payment methods, reset keys, mail); events and sign-in attempts, which only name the
      * member, are deleted here.
      */
-    deleteMember: async (brandId: number, memberId: number, email: string): Promise<boolean> =>
-      db.transaction().execute(async (trx) => {
+    deleteMember: async (
+      brandId: number,
+      memberId: number,
+      email: string,
+      executor: DbExecutor = db,
+    ): Promise<boolean> =>
+      inTransaction(executor, async (trx) => {
         await trx
           .deleteFrom('events')
           .where('brand_id', '=', brandId)

@@ -10,13 +10,6 @@ interface AddressPayload {
 }
 
 export const accountResolvers = {
-  Query: {
-    ecommerce: () => ({}),
-  },
-  EcommerceQuery: {
-    getMemberOrders: (_parent: unknown, _args: unknown, context: GraphQLContext) =>
-      context.services.account.listOrders(context.ctx, requireMember(context)),
-  },
   MemberQuery: {
     shippingAddresses: (_parent: unknown, _args: unknown, context: GraphQLContext) =>
       context.services.account.listAddresses(context.ctx, requireMember(context)),

@@ -10,48 +10,16 @@ import {
 import { type Address, MAX_ADDRESSES_PER_MEMBER, parseAddress } from '@member/domain/address';
 
 import type { MemberAuth, RequestContext } from '../../context';
-import { isoNow, readJson } from '../../db/json';
-import type { ShippingAddressRow } from '../../db/schema-wallet-account';
+import { isoNow } from '../../db/json';
 import { AppError, badInput, forbidden, notFound } from '../../errors';
 import type { AuthService, IssuedMemberToken } from '../auth/auth.service';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { EventsService } from '../events/events.service';
 import type { RecoveryService } from '../recovery/recovery.service';
-import type { AccountRepository } from './account.repository';
+import type { AccountRepository, ShippingAddress } from './account.repository';
 import { toAvatar } from './avatar-image';
 
-export interface ShippingAddress extends Address {
-  id: number;
-}
-
-export interface OrderProduct {
-  productId: string;
-  name: string;
-  quantity: number;
-  unitPrice: number;
-  image: string | null;
-}
-
-export interface MemberOrder {
-  id: number;
-  reference: string;
-  status: string;
-  createdAt: string;
-  currency: string;
-  products: OrderProduct[];
-  shippingInfo: {
-    name: string | null;
-    address: string | null;
-    city: string | null;
-    postcode: string | null;
-    country: string | null;
-    method: string | null;
-  };
-  subtotal: number;
-  deliveryFee: number;
-  orderTotal: number;
-  freeGift: string | null;
-}
+export type { ShippingAddress } from './account.repository';
 
 /** The first refused field, as `invalid_input`-style slug and an English message for API callers. */
 function refuse(issues: CredentialFieldIssue[]): never {
@@ -60,21 +28,6 @@ function refuse(issues: CredentialFieldIssue[]): never {
     `Check the field "${first?.field ?? 'input'}": ${first?.issue ?? 'invalid'}.`,
     first?.issue ?? 'invalid_input',
   );
-}
-
-function toShippingAddress(row: ShippingAddressRow): ShippingAddress {
-  return {
-    id: row.id,
-    country: row.country,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    address: row.address,
-    apartment: row.apartment,
-    city: row.city,
-    region: row.region,
-    postcode: row.postcode,
-    phone: row.phone,
-  };
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -197,7 +150,7 @@ export function createAccountService({
   }
 
   async function listAddresses(ctx: RequestContext, member: MemberAuth): Promise<ShippingAddress[]> {
-    return (await repository.listAddresses(...scope(ctx, member))).map(toShippingAddress);
+    return repository.listAddresses(...scope(ctx, member));
   }
 
   async function getAddress(
@@ -206,8 +159,7 @@ export function createAccountService({
     id: number,
   ): Promise<ShippingAddress | null> {
     if (!Number.isSafeInteger(id) || id < 1) return null;
-    const row = await repository.findAddress(...scope(ctx, member), id);
-    return row ? toShippingAddress(row) : null;
+    return (await repository.findAddress(...scope(ctx, member), id)) ?? null;
   }
 
   function parseOrRefuse(input: unknown): Address {
@@ -260,43 +212,6 @@ export function createAccountService({
     }
   }
 
-  async function listOrders(ctx: RequestContext, member: MemberAuth): Promise<MemberOrder[]> {
-    const orders = await repository.listOrders(...scope(ctx, member), 100);
-    const items = await repository.listOrderItems(orders.map((order) => order.id));
-    return orders.map((order) => {
-      const shipping = readJson<Record<string, unknown>>(order.shipping_info, {});
-      const text = (key: string) => (typeof shipping[key] === 'string' ? shipping[key] : null);
-      return {
-        id: order.id,
-        reference: order.reference,
-        status: order.status,
-        createdAt: order.created_at,
-        currency: order.currency,
-        products: items
-          .filter((item) => item.order_id === order.id)
-          .map((item) => ({
-            productId: item.product_id,
-            name: item.name,
-            quantity: item.quantity,
-            unitPrice: item.unit_price,
-            image: item.image,
-          })),
-        shippingInfo: {
-          name: text('name'),
-          address: text('address'),
-          city: text('city'),
-          postcode: text('postcode'),
-          country: text('country'),
-          method: text('method'),
-        },
-        subtotal: order.subtotal,
-        deliveryFee: order.delivery_fee,
-        orderTotal: order.total,
-        freeGift: order.free_gift,
-      };
-    });
-  }
-
   /** Checks, resizes and stores the picture; returns its new URL (changes with every upload). */
   async function setAvatar(ctx: RequestContext, member: MemberAuth, bytes: Buffer): Promise<string> {
     const { data, contentType } = await toAvatar(bytes);
@@ -322,17 +237,14 @@ export function createAccountService({
     memberId: number,
     version: string,
   ): Promise<{ contentType: string; data: Buffer } | null> {
-    const row = await repository.findAvatar(brandId, memberId);
-    if (row?.version !== version) return null;
-    return { contentType: row.content_type, data: Buffer.from(row.data, 'base64') };
+    const avatar = await repository.findAvatar(brandId, memberId);
+    if (avatar?.version !== version) return null;
+    return { contentType: avatar.contentType, data: avatar.data };
   }
 
   async function deactivationAllowed(ctx: RequestContext, member: MemberAuth): Promise<boolean> {
     const subscriptions = await repository.listSubscriptions(...scope(ctx, member));
-    return canDeactivateAccount(
-      member.claims,
-      subscriptions.map((subscription) => ({ isActive: subscription.is_active === 1 })),
-    );
+    return canDeactivateAccount(member.claims, subscriptions);
   }
 
   /**
@@ -366,7 +278,6 @@ export function createAccountService({
     addAddress,
     updateAddress,
     deleteAddress,
-    listOrders,
     setAvatar,
     readAvatar,
     deactivationAllowed,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
-import type { Database, MemberRow } from '../../db/schema';
-import '../../db/schema-security';
+import type { Database } from '../../db/schema';
+import type { MemberRow } from '../../db/tables/members';
 
 export interface SessionWithMember {
   sessionId: string;

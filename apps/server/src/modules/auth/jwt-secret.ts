@@ -6,7 +6,6 @@ import type { Kysely } from 'kysely';
 
 import { isoNow } from '../../db/json';
 import type { Database } from '../../db/schema';
-import '../../db/schema-security';
 
 const NAME = 'jwt_secret';
 

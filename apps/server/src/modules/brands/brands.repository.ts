@@ -1,22 +1,90 @@
+import type { BillingSettings, BrandColors, CompanyAddress, SupportContacts } from '@member/domain';
 import type { Kysely } from 'kysely';
 
-import type { BrandRow, Database } from '../../db/schema';
+import { readJson } from '../../db/json';
+import type { Database } from '../../db/schema';
+import type { BrandRow } from '../../db/tables/brands';
+
+/** A brand as stored, its JSON columns read (with the defaults of a missing or broken value). */
+export interface BrandRecord {
+  id: number;
+  slug: string;
+  /** The host name the brand was found by. */
+  hostname: string;
+  name: string;
+  logo: string;
+  icon: string;
+  template: string;
+  layout: string;
+  status: string;
+  /** Unchecked: the service keeps the media types and languages it knows. */
+  mediaTypes: string[];
+  languages: string[];
+  colors: BrandColors;
+  support: SupportContacts;
+  companyAddress: CompanyAddress;
+  brandTags: string[];
+  billing: BillingSettings;
+  cdnServer: string;
+  countryCode: string;
+}
 
 export interface BrandsRepository {
-  findByHostname(hostname: string): Promise<(BrandRow & { hostname: string }) | undefined>;
+  findByHostname(hostname: string): Promise<BrandRecord | undefined>;
   findPrimaryHostname(brandId: number): Promise<string | undefined>;
+}
+
+function toBrandRecord(row: BrandRow, hostname: string): BrandRecord {
+  return {
+    id: row.id,
+    slug: row.slug,
+    hostname,
+    name: row.name,
+    logo: row.logo,
+    icon: row.icon,
+    template: row.template,
+    layout: row.layout,
+    status: row.status,
+    mediaTypes: readJson<string[]>(row.media_types, []),
+    languages: readJson<string[]>(row.languages, []),
+    colors: readJson<BrandColors>(row.colors, {
+      accent: '#7c5cff',
+      accentContrast: '#ffffff',
+      secondary: '#1b1d2a',
+    }),
+    support: readJson<SupportContacts>(row.support, { email: '', phone: null, hours: null }),
+    companyAddress: readJson<CompanyAddress>(row.company_address, {
+      name: row.name,
+      street: '',
+      city: '',
+      postcode: '',
+      region: null,
+      country: row.country_code,
+    }),
+    brandTags: readJson<string[]>(row.brand_tags, []),
+    billing: readJson<BillingSettings>(row.billing, {
+      currency: 'USD',
+      symbol: '$',
+      countryCode: row.country_code,
+      paymentProvider: 'sandbox',
+    }),
+    cdnServer: row.cdn_server,
+    countryCode: row.country_code,
+  };
 }
 
 export function createBrandsRepository(db: Kysely<Database>): BrandsRepository {
   return {
-    findByHostname: (hostname) =>
-      db
+    findByHostname: async (hostname) => {
+      const row = await db
         .selectFrom('brand_hostnames')
         .innerJoin('brands', 'brands.id', 'brand_hostnames.brand_id')
         .selectAll('brands')
         .select('brand_hostnames.hostname')
         .where('brand_hostnames.hostname', '=', hostname)
-        .executeTakeFirst(),
+        .executeTakeFirst();
+      return row && toBrandRecord(row, row.hostname);
+    },
     findPrimaryHostname: async (brandId) => {
       const row = await db
         .selectFrom('brand_hostnames')

@@ -1,19 +1,13 @@
 import {
-  type BillingSettings,
-  type BrandColors,
-  type CompanyAddress,
   type Locale,
   type MediaType,
   type SiteConfig,
-  type SupportContacts,
   isLocale,
   isMediaType,
   readableBrandColors,
 } from '@member/domain';
 
-import { readJson } from '../../db/json';
-import type { BrandRow } from '../../db/schema';
-import type { BrandsRepository } from './brands.repository';
+import type { BrandRecord, BrandsRepository } from './brands.repository';
 
 export interface ResolvedBrand {
   config: SiteConfig;
@@ -37,9 +31,9 @@ export function createBrandsService(repository: BrandsRepository, now: () => num
     const hostname = normalizeHostname(rawHostname);
     const cached = cache.get(hostname);
     if (cached && now() - cached.at < CACHE_TTL_MS) return cached.value;
-    const row = hostname ? await repository.findByHostname(hostname) : undefined;
-    const value: BrandResolution = row
-      ? { kind: 'found', brand: toResolvedBrand(row, row.hostname) }
+    const brand = hostname ? await repository.findByHostname(hostname) : undefined;
+    const value: BrandResolution = brand
+      ? { kind: 'found', brand: toResolvedBrand(brand) }
       : { kind: 'not_found' };
     if (cache.size >= CACHE_MAX_ENTRIES) cache.clear();
     cache.set(hostname, { at: now(), value });
@@ -66,48 +60,30 @@ export function normalizeHostname(raw: string): string {
   return /^[a-z0-9.-]{1,253}$/.test(host) ? host : '';
 }
 
-function toResolvedBrand(row: BrandRow, hostname: string): ResolvedBrand {
-  const mediaTypes = readJson<string[]>(row.media_types, []).filter(isMediaType) satisfies MediaType[];
-  const languages = readJson<string[]>(row.languages, []).filter(isLocale) satisfies Locale[];
+function toResolvedBrand(brand: BrandRecord): ResolvedBrand {
+  const mediaTypes = brand.mediaTypes.filter(isMediaType) satisfies MediaType[];
+  const languages = brand.languages.filter(isLocale) satisfies Locale[];
   return {
-    status: row.status === 'unavailable' ? 'unavailable' : 'active',
-    countryCode: row.country_code,
+    status: brand.status === 'unavailable' ? 'unavailable' : 'active',
+    countryCode: brand.countryCode,
     config: {
-      id: row.id,
-      slug: row.slug,
-      hostname,
-      name: row.name,
-      logo: row.logo,
-      icon: row.icon,
+      id: brand.id,
+      slug: brand.slug,
+      hostname: brand.hostname,
+      name: brand.name,
+      logo: brand.logo,
+      icon: brand.icon,
       mediaTypes,
-      template: row.template,
+      template: brand.template,
       // Corrected once here so every page gets readable colours, whatever the configuration says.
-      colors: readableBrandColors(
-        readJson<BrandColors>(row.colors, {
-          accent: '#7c5cff',
-          accentContrast: '#ffffff',
-          secondary: '#1b1d2a',
-        }),
-      ),
-      support: readJson<SupportContacts>(row.support, { email: '', phone: null, hours: null }),
-      companyAddress: readJson<CompanyAddress>(row.company_address, {
-        name: row.name,
-        street: '',
-        city: '',
-        postcode: '',
-        region: null,
-        country: row.country_code,
-      }),
-      brandTags: readJson<string[]>(row.brand_tags, []),
+      colors: readableBrandColors(brand.colors),
+      support: brand.support,
+      companyAddress: brand.companyAddress,
+      brandTags: brand.brandTags,
       languages: languages.length > 0 ? languages : ['en-us'],
-      billing: readJson<BillingSettings>(row.billing, {
-        currency: 'USD',
-        symbol: '$',
-        countryCode: row.country_code,
-        paymentProvider: 'sandbox',
-      }),
-      cdnServer: row.cdn_server,
-      layout: row.layout,
+      billing: brand.billing,
+      cdnServer: brand.cdnServer,
+      layout: brand.layout,
     },
   };
 }

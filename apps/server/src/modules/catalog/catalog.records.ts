@@ -2,7 +2,7 @@ import type { MediaType } from '@member/domain';
 import { z } from 'zod';
 
 import { readJson } from '../../db/json';
-import type { MediaItemRow } from '../../db/schema';
+import type { MediaItemRow } from '../../db/tables/media-items';
 
 /*
  * What the catalog repositories answer: titles, people, genres and slots as objects (camelCase,

@@ -2,8 +2,8 @@ import { isTestAccount } from '@member/domain';
 
 import type { AppConfig } from '../../config';
 import type { RequestContext } from '../../context';
-import { isoNow, writeJson } from '../../db/json';
-import type { EventSource } from '../../db/schema';
+import { isoNow } from '../../db/json';
+import type { EventSource } from '../../db/tables/events';
 import { AppError, badInput, forbidden } from '../../errors';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { EventsRepository } from './events.repository';
@@ -45,24 +45,24 @@ export function createEventsService({ repository, config, catalog }: EventsServi
     await repository.insert({
       namespace: body.namespace,
       env: config.env,
-      brand_id: brand.config.id,
-      member_id: member?.id ?? null,
-      token_kind: auth.kind,
-      brand_domain_name: brand.config.hostname,
-      brand_country_code: brand.countryCode,
-      req_ip: ctx.ip,
-      req_country_code: ctx.country,
-      tags: writeJson(member?.tags ?? body.tags ?? []),
+      brandId: brand.config.id,
+      memberId: member?.id ?? null,
+      tokenKind: auth.kind,
+      brandDomainName: brand.config.hostname,
+      brandCountryCode: brand.countryCode,
+      reqIp: ctx.ip,
+      reqCountryCode: ctx.country,
+      tags: member?.tags ?? body.tags ?? [],
       language: member?.language ?? body.language ?? null,
-      user_agent: ctx.userAgent || null,
-      browser_language: body.browser_language ?? null,
-      is_test: (member ? isTestAccount(member) : (body.is_test ?? false)) ? 1 : 0,
+      userAgent: ctx.userAgent || null,
+      browserLanguage: body.browser_language ?? null,
+      isTest: member ? isTestAccount(member) : (body.is_test ?? false),
       layout: body.layout ?? null,
-      vendor_id: body.vendor_id === undefined || body.vendor_id === null ? null : String(body.vendor_id),
-      subscription_provider: member?.provider ?? body.subscription_provider ?? null,
-      extras: writeJson(body.extras ?? {}),
-      transaction_id: ctx.transactionId,
-      created_at: isoNow(),
+      vendorId: body.vendor_id === undefined || body.vendor_id === null ? null : String(body.vendor_id),
+      subscriptionProvider: member?.provider ?? body.subscription_provider ?? null,
+      extras: body.extras ?? {},
+      transactionId: ctx.transactionId,
+      createdAt: isoNow(),
       source,
     });
   }
@@ -75,7 +75,7 @@ export function createEventsService({ repository, config, catalog }: EventsServi
     const titles = await repository.findTitlesByVendor(ctx.brand.config.id, vendorId, VENDOR_TITLES_TRIED);
     for (const title of titles) {
       try {
-        if (await catalog.media(ctx, title.media_type, title.parent_id ?? title.id)) return true;
+        if (await catalog.media(ctx, title.mediaType, title.parentId ?? title.id)) return true;
       } catch (error) {
         // Not found, not here, not subscribed: this title is not the caller's to consume.
         if (!(error instanceof AppError)) throw error;

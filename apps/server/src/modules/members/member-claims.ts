@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, type MemberClaims, isLocale } from '@member/domain';
 
 import { readJson } from '../../db/json';
-import type { MemberRow } from '../../db/schema';
+import type { MemberRow } from '../../db/tables/members';
 
 /** The spec's member claims (spec section 3), read fresh from the member's row. */
 export function toMemberClaims(member: MemberRow, exp: number): MemberClaims {

@@ -1,7 +1,7 @@
 import type { SubscriptionOffer } from '@member/domain';
 
 import { readJson } from '../../db/json';
-import type { SubscriptionRow } from '../../db/schema';
+import type { SubscriptionRow } from '../../db/tables/subscriptions';
 
 /** Subscription of spec section 3, as member.info returns it. */
 export interface MemberSubscription {

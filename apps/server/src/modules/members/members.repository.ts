@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 
-import type { Database, MemberUpdate } from '../../db/schema';
+import type { Database } from '../../db/schema';
+import type { MemberUpdate } from '../../db/tables/members';
 
 /** Member rows, always read and written within their brand. */
 export function createMembersRepository(db: Kysely<Database>) {

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../../db/schema';
-import type { CheckoutStatus, CheckoutsTable, PaymentsTable } from './payments.tables';
+import type { CheckoutStatus, CheckoutsTable } from '../../db/tables/checkouts';
+import type { PaymentsTable } from '../../db/tables/payments';
 
 /** A payment settled as never charged (the provider has no charge for its key); it may be charged again. */
 export const NOT_CHARGED = 'not_charged';

@@ -9,7 +9,7 @@ import type { Services } from '../../services';
 import { setMemberCookie } from '../auth/auth.cookies';
 import { renderHostedPage } from './hosted-page';
 import type { PayResult } from './payments.service';
-import type { CheckoutRow } from './payments.tables';
+import type { CheckoutRow } from '../../db/tables/checkouts';
 
 const MAX_FORM_BYTES = 4 * 1024;
 

@@ -8,7 +8,9 @@ import { isoNow, readJson, writeJson } from '../../db/json';
 import { AppError, badInput, forbidden, notFound } from '../../errors';
 import { type CardIssue, validateCard } from './card';
 import { NOT_CHARGED, type PaymentsRepository } from './payments.repository';
-import type { CheckoutRow, PaymentMethodRow, PaymentRow, PaymentsTable } from './payments.tables';
+import type { CheckoutRow } from '../../db/tables/checkouts';
+import type { PaymentMethodRow } from '../../db/tables/payment-methods';
+import type { PaymentRow, PaymentsTable } from '../../db/tables/payments';
 import {
   type PaymentProvider,
   ProviderError,

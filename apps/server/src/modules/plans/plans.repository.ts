@@ -1,17 +1,39 @@
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../../db/schema';
+import type { PlansTable } from '../../db/tables/plans';
+
+/** A plan's prices in one currency, in minor units of `currency`. */
+export interface PlanPrice {
+  currency: string;
+  symbol: string;
+  priceRecurring: number;
+  priceInitial: number;
+}
+
+/** A plan as offered on a brand: its list price and, when that is in another currency, the local one. */
+export interface PlanOffer {
+  id: number;
+  name: string;
+  group: string;
+  description: string;
+  trialPeriodDays: number;
+  recurringInterval: PlansTable['recurring_interval'];
+  recurringIntervalCount: number;
+  listPrice: PlanPrice;
+  /** The `plan_prices` price in the asked currency when the list currency differs; else null. */
+  localPrice: PlanPrice | null;
+}
 
 /** Plan rows. Prices are read in the brand's billing currency. */
 export function createPlansRepository(db: Kysely<Database>) {
   return {
     /**
      * Plans a brand offers: its own and those offered on every brand (null brand), that have a price
-     * in `currency` (their list price, or a `plan_prices` row), in display order. `local_*` is the
-     * `plan_prices` price when the list currency differs.
+     * in `currency` (their list price, or a `plan_prices` row), in display order.
      */
-    listForBrand: (brandId: number, currency: string) =>
-      db
+    listForBrand: async (brandId: number, currency: string): Promise<PlanOffer[]> => {
+      const rows = await db
         .selectFrom('plans')
         .leftJoin('plan_prices', (join) =>
           join.onRef('plan_prices.plan_id', '=', 'plans.id').on('plan_prices.currency', '=', currency),
@@ -29,9 +51,37 @@ export function createPlansRepository(db: Kysely<Database>) {
         )
         .orderBy('plans.sort_order')
         .orderBy('plans.id')
-        .execute(),
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        group: row.group_name,
+        description: row.description,
+        trialPeriodDays: row.trial_period_days,
+        recurringInterval: row.recurring_interval,
+        recurringIntervalCount: row.recurring_interval_count,
+        listPrice: {
+          currency: row.currency,
+          symbol: row.symbol,
+          priceRecurring: row.price_recurring,
+          priceInitial: row.price_initial,
+        },
+        localPrice:
+          row.local_currency !== null &&
+          row.local_symbol !== null &&
+          row.local_price_recurring !== null &&
+          row.local_price_initial !== null &&
+          row.local_currency !== row.currency
+            ? {
+                currency: row.local_currency,
+                symbol: row.local_symbol,
+                priceRecurring: row.local_price_recurring,
+                priceInitial: row.local_price_initial,
+              }
+            : null,
+      }));
+    },
   };
 }
 
 export type PlansRepository = ReturnType<typeof createPlansRepository>;
-export type PlanWithLocalPrice = Awaited<ReturnType<PlansRepository['listForBrand']>>[number];

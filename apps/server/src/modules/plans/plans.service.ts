@@ -1,6 +1,5 @@
 import type { RequestContext } from '../../context';
-import type { PlansTable } from '../../db/schema';
-import type { PlansRepository, PlanWithLocalPrice } from './plans.repository';
+import type { PlanOffer, PlansRepository } from './plans.repository';
 
 /** Plan of spec section 3. Prices are integer minor units (cents) of `currency`. */
 export interface Plan {
@@ -14,35 +13,23 @@ export interface Plan {
   priceInitial: number;
   currency: string;
   symbol: string;
-  recurring: { interval: PlansTable['recurring_interval']; interval_count: number };
+  recurring: { interval: PlanOffer['recurringInterval']; interval_count: number };
 }
 
-export function toPlan(row: PlanWithLocalPrice): Plan {
-  // A plan listed in another currency is sold here at its price in the brand's currency.
-  const local =
-    row.local_currency !== null &&
-    row.local_symbol !== null &&
-    row.local_price_recurring !== null &&
-    row.local_price_initial !== null &&
-    row.local_currency !== row.currency
-      ? {
-          currency: row.local_currency,
-          symbol: row.local_symbol,
-          priceRecurring: row.local_price_recurring,
-          priceInitial: row.local_price_initial,
-        }
-      : null;
+/** A plan listed in another currency is sold here at its price in the brand's currency. */
+function toPlan(offer: PlanOffer): Plan {
+  const price = offer.localPrice ?? offer.listPrice;
   return {
-    id: row.id,
-    name: row.name,
-    group: row.group_name,
-    description: row.description,
-    trialPeriod: row.trial_period_days,
-    priceRecurring: local?.priceRecurring ?? row.price_recurring,
-    priceInitial: local?.priceInitial ?? row.price_initial,
-    currency: local?.currency ?? row.currency,
-    symbol: local?.symbol ?? row.symbol,
-    recurring: { interval: row.recurring_interval, interval_count: row.recurring_interval_count },
+    id: offer.id,
+    name: offer.name,
+    group: offer.group,
+    description: offer.description,
+    trialPeriod: offer.trialPeriodDays,
+    priceRecurring: price.priceRecurring,
+    priceInitial: price.priceInitial,
+    currency: price.currency,
+    symbol: price.symbol,
+    recurring: { interval: offer.recurringInterval, interval_count: offer.recurringIntervalCount },
   };
 }
 
@@ -50,8 +37,8 @@ export function createPlansService({ repository }: { repository: PlansRepository
   /** plan.getPlans: the plans of the request's brand, priced in its billing currency. */
   async function getPlans(ctx: RequestContext): Promise<Plan[]> {
     const brand = ctx.brand.config;
-    const rows = await repository.listForBrand(brand.id, brand.billing.currency);
-    return rows.map(toPlan);
+    const offers = await repository.listForBrand(brand.id, brand.billing.currency);
+    return offers.map(toPlan);
   }
 
   return { getPlans };

@@ -1,14 +1,6 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 
 import type { Database } from '../../db/schema';
-import '../../db/schema-security';
-
-declare module '../payments/payments.tables' {
-  interface PaymentMethodsTable {
-    /** Added by 0006-wallet-account: the card's first 6 digits, for recovery by card (spec section 5). */
-    cc_first6: string | null;
-  }
-}
 
 /** Reset keys, the mail outbox, recovery attempts and the lookups recovery needs; scoped by brand. */
 export function createRecoveryRepository(db: Kysely<Database>) {

@@ -1,7 +1,8 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 
-import type { Database, NewSubscription, SubscriptionsTable } from '../../db/schema';
-import type { SignupsTable } from '../payments/payments.tables';
+import type { Database } from '../../db/schema';
+import type { NewSubscription, SubscriptionsTable } from '../../db/tables/subscriptions';
+import type { SignupsTable } from '../../db/tables/signups';
 
 /** Sign-ups and the subscription lifecycle; member rows are read within their brand and member. */
 export function createSubscriptionsRepository(db: Kysely<Database>) {

@@ -5,7 +5,8 @@ import { emailSchema, newPasswordSchema } from '@member/domain/account-security'
 
 import type { MemberAuth, RequestContext } from '../../context';
 import { isoNow, readJson, writeJson } from '../../db/json';
-import type { PlanRow, SubscriptionRow } from '../../db/schema';
+import type { PlanRow } from '../../db/tables/plans';
+import type { SubscriptionRow } from '../../db/tables/subscriptions';
 import { AppError, badInput, forbidden, notFound } from '../../errors';
 import type { AuthRepository } from '../auth/auth.repository';
 import type { AuthService, IssuedMemberToken } from '../auth/auth.service';
@@ -35,6 +36,7 @@ export interface WalletCredits {
     description: string;
     idempotencyKey: string;
     source: 'subscription_bonus';
+    reference: { kind: 'subscription'; id: string };
   }): Promise<{ applied: boolean; balance: number }>;
 }
 
@@ -116,6 +118,7 @@ export function createSubscriptionsService({
       description: `${subscription.plan_name} bonus coins`,
       idempotencyKey: `champion:${subscription.ref_id}:${periodStart}`,
       source: 'subscription_bonus',
+      reference: { kind: 'subscription', id: subscription.ref_id },
     });
   }
 

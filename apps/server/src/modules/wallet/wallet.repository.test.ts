@@ -31,6 +31,7 @@ describe.each(ENGINES)('coin ledger (%s)', (engine) => {
       description: 'Coins',
       idempotencyKey: key,
       source: 'payment',
+      reference: { kind: 'payment', id: key },
     });
 
   it('starts at zero and credits once per idempotency key', async () => {
@@ -65,6 +66,7 @@ describe.each(ENGINES)('coin ledger (%s)', (engine) => {
           amount: 10,
           description: 'Entry',
           idempotencyKey: `spend-${memberId}-${index}`,
+          reference: { kind: 'order', id: String(index) },
         }),
       ),
     );
@@ -98,6 +100,7 @@ describe.each(ENGINES)('coin ledger (%s)', (engine) => {
         amount: 6,
         description: 'Too much',
         idempotencyKey: `x-${memberId}`,
+        reference: { kind: 'order', id: 'x' },
       }),
     ).rejects.toMatchObject({ slug: INSUFFICIENT_COINS });
     expect(await wallet.balance(brandId, memberId)).toBe(5);
@@ -119,6 +122,7 @@ describe.each(ENGINES)('coin ledger (%s)', (engine) => {
         description: ' ',
         idempotencyKey: 'k',
         source: 'payment',
+        reference: { kind: 'payment', id: 'k' },
       }),
     ).rejects.toMatchObject({ slug: 'invalid_description' });
     await expect(credit(memberId, 1, '')).rejects.toMatchObject({ slug: 'invalid_idempotency_key' });
@@ -149,6 +153,7 @@ describe.each(ENGINES)('coin ledger (%s)', (engine) => {
         description: 'x',
         idempotencyKey: 'cross',
         source: 'payment',
+        reference: { kind: 'payment', id: 'cross' },
       }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await wallet.balance(otherBrand.id, memberId)).toBe(0);
@@ -165,5 +170,51 @@ describe.each(ENGINES)('coin ledger (%s)', (engine) => {
     const last = await wallet.transactions(brandId, memberId, { limit: 2, before: second.nextBefore });
     expect(last.items.map((item) => item.amount)).toEqual([1]);
     expect(last.nextBefore).toBeNull();
+  });
+
+  it('says on every line what it paid for or where its coins came from', async () => {
+    const memberId = await newMember();
+    await credit(memberId, 30, `payment:pay-${memberId}`);
+    await wallet.spend({
+      brandId,
+      memberId,
+      amount: 12,
+      description: 'Order',
+      idempotencyKey: `order-${memberId}`,
+      reference: { kind: 'order', id: '42' },
+    });
+    const { items } = await wallet.transactions(brandId, memberId);
+    expect(items.map((item) => [item.source, item.reference])).toEqual([
+      ['spend', { kind: 'order', id: '42' }],
+      ['payment', { kind: 'payment', id: `payment:pay-${memberId}` }],
+    ]);
+  });
+
+  it("spends in the caller's transaction: rolled back with it, committed with it", async () => {
+    const memberId = await newMember();
+    await credit(memberId, 20, `tx-seed-${memberId}`);
+    const spend = (key: string) => ({
+      brandId,
+      memberId,
+      amount: 15,
+      description: 'Order',
+      idempotencyKey: key,
+      reference: { kind: 'order' as const, id: key },
+    });
+    await expect(
+      db.kysely.transaction().execute(async (tx) => {
+        expect(await wallet.spend(spend(`tx-a-${memberId}`), tx)).toEqual({ applied: true, balance: 5 });
+        throw new Error('what the coins paid for failed');
+      }),
+    ).rejects.toThrow('what the coins paid for failed');
+    expect(await wallet.balance(brandId, memberId)).toBe(20);
+    expect(await repository.ledgerSum(brandId, memberId)).toBe(20);
+    await db.kysely.transaction().execute((tx) => wallet.spend(spend(`tx-b-${memberId}`), tx));
+    expect(await wallet.balance(brandId, memberId)).toBe(5);
+    // Refused inside the caller's transaction too, and replayed by key after the commit.
+    await expect(
+      db.kysely.transaction().execute((tx) => wallet.spend(spend(`tx-c-${memberId}`), tx)),
+    ).rejects.toMatchObject({ slug: INSUFFICIENT_COINS });
+    expect(await wallet.spend(spend(`tx-b-${memberId}`))).toEqual({ applied: false, balance: 5 });
   });
 });

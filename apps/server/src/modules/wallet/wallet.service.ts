@@ -2,8 +2,9 @@ import type { BillingSettings } from '@member/domain';
 
 import type { MemberAuth, RequestContext } from '../../context';
 import { AppError, badInput, notFound } from '../../errors';
+import type { DbTransaction } from '../../db/transaction';
 import { COIN_PACKS, findCoinPack } from './coin-packs';
-import type { WalletRepository } from './wallet.repository';
+import type { LedgerLine, LedgerReference, WalletRepository } from './wallet.repository';
 
 /** Where credited coins come from; every one is a server-verified event, never a member's word. */
 export type CoinSource =
@@ -18,6 +19,8 @@ export interface CreditInput {
   /** Unique per brand: a retried credit with the same key applies once (e.g. `payment:<id>`). */
   idempotencyKey: string;
   source: CoinSource;
+  /** Where the coins came from, e.g. `{ kind: 'payment', id }`. */
+  reference: LedgerReference;
 }
 
 export interface SpendInput {
@@ -26,22 +29,14 @@ export interface SpendInput {
   amount: number;
   description: string;
   idempotencyKey: string;
+  /** What the coins pay for, e.g. `{ kind: 'order', id }`. */
+  reference: LedgerReference;
 }
 
 export interface LedgerResult {
   /** False when the idempotency key had been applied before; `balance` is then the current one. */
   applied: boolean;
   balance: number;
-}
-
-export interface WalletTransaction {
-  id: number;
-  date: string;
-  description: string;
-  /** Positive for a credit, negative for a spend. */
-  amount: number;
-  balanceAfter: number;
-  source: string;
 }
 
 export const MAX_COIN_AMOUNT = 1_000_000;
@@ -108,19 +103,24 @@ export const WALLET_RETURN_PATH = '/account/wallet';
 
 export function createWalletService({ repository, payments }: WalletServiceDeps) {
   async function apply(
-    input: { brandId: number; memberId: number; amount: number; description: string; idempotencyKey: string },
+    input: SpendInput,
     direction: 1 | -1,
     source: string,
+    tx: DbTransaction | undefined,
   ): Promise<LedgerResult> {
     const description = checkEntry(input.amount, input.description, input.idempotencyKey);
-    const result = await repository.applyEntry({
-      brandId: input.brandId,
-      memberId: input.memberId,
-      amount: direction * input.amount,
-      description,
-      source,
-      idempotencyKey: input.idempotencyKey,
-    });
+    const result = await repository.applyEntry(
+      {
+        brandId: input.brandId,
+        memberId: input.memberId,
+        amount: direction * input.amount,
+        description,
+        source,
+        reference: input.reference,
+        idempotencyKey: input.idempotencyKey,
+      },
+      tx,
+    );
     switch (result.outcome) {
       case 'applied':
         return { applied: true, balance: result.balance };
@@ -159,9 +159,11 @@ export function createWalletService({ repository, payments }: WalletServiceDeps)
         amount: coins,
         description: `${coins} coins purchased`,
         idempotencyKey: `payment:${payment.id}`,
+        reference: { kind: 'payment', id: payment.id },
       },
       1,
       'payment',
+      undefined,
     );
   }
 
@@ -193,11 +195,15 @@ export function createWalletService({ repository, payments }: WalletServiceDeps)
       return { url };
     },
 
-    /** Adds coins once per idempotency key. */
-    credit: (input: CreditInput): Promise<LedgerResult> => apply(input, 1, input.source),
+    /** Adds coins once per idempotency key, in the caller's transaction `tx` when there is one. */
+    credit: (input: CreditInput, tx?: DbTransaction): Promise<LedgerResult> =>
+      apply(input, 1, input.source, tx),
 
-    /** Takes coins once per idempotency key; refused with `insufficient_coins` rather than overdrawn. */
-    spend: (input: SpendInput): Promise<LedgerResult> => apply(input, -1, 'spend'),
+    /**
+     * Takes coins once per idempotency key; refused with `insufficient_coins` rather than overdrawn.
+     * Given the caller's transaction `tx`, the spend commits or rolls back with what it pays for.
+     */
+    spend: (input: SpendInput, tx?: DbTransaction): Promise<LedgerResult> => apply(input, -1, 'spend', tx),
 
     balance: (brandId: number, memberId: number): Promise<number> => repository.balance(brandId, memberId),
 
@@ -206,20 +212,13 @@ export function createWalletService({ repository, payments }: WalletServiceDeps)
       brandId: number,
       memberId: number,
       options: { limit?: number; before?: number | null } = {},
-    ): Promise<{ items: WalletTransaction[]; nextBefore: number | null }> => {
+    ): Promise<{ items: LedgerLine[]; nextBefore: number | null }> => {
       const limit = Math.min(Math.max(Math.trunc(options.limit ?? 20), 1), 100);
-      const rows = await repository.listEntries(brandId, memberId, limit + 1, options.before ?? null);
-      const page = rows.slice(0, limit);
+      const lines = await repository.listEntries(brandId, memberId, limit + 1, options.before ?? null);
+      const page = lines.slice(0, limit);
       return {
-        items: page.map((row) => ({
-          id: row.id,
-          date: row.created_at,
-          description: row.description,
-          amount: row.amount,
-          balanceAfter: row.balance_after,
-          source: row.source,
-        })),
-        nextBefore: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
+        items: page,
+        nextBefore: lines.length > limit ? (page.at(-1)?.id ?? null) : null,
       };
     },
   };

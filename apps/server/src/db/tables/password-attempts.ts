@@ -1,9 +1,6 @@
 import type { Generated } from 'kysely';
 
-/*
- * Table of migration 0008 owned by the account module; it extends `Database` (db/schema.ts) by
- * declaration merging, like the payments module's tables.
- */
+/* The `password_attempts` table, made by migration 0008-fulfilment-leases-password-lockout. */
 
 /** A check of a member's current password that failed or is still running (decision 010). */
 export interface PasswordAttemptsTable {
@@ -13,10 +10,4 @@ export interface PasswordAttemptsTable {
   /** What the password was asked for: change_email, change_password or deactivate. */
   action: string;
   created_at: string;
-}
-
-declare module '../../db/schema' {
-  interface Database {
-    password_attempts: PasswordAttemptsTable;
-  }
 }

@@ -1,0 +1,169 @@
+import type { MemberAuth, RequestContext } from '../../context';
+import { isoNow } from '../../db/json';
+import type { DbTransaction, TransactionRunner } from '../../db/transaction';
+import { badInput } from '../../errors';
+import type { LedgerResult, SpendInput } from '../wallet/wallet.service';
+import type { OrderItemRecord, OrdersRepository } from './orders.repository';
+
+export interface OrderProduct {
+  productId: string;
+  name: string;
+  quantity: number;
+  unitPrice: number;
+  image: string | null;
+}
+
+export interface OrderShippingInfo {
+  name: string | null;
+  address: string | null;
+  city: string | null;
+  postcode: string | null;
+  country: string | null;
+  method: string | null;
+}
+
+export interface MemberOrder {
+  id: number;
+  reference: string;
+  status: string;
+  createdAt: string;
+  currency: string;
+  products: OrderProduct[];
+  shippingInfo: OrderShippingInfo;
+  subtotal: number;
+  deliveryFee: number;
+  orderTotal: number;
+  freeGift: string | null;
+}
+
+/** The currency of an order paid with coins: its amounts are whole coins. */
+export const COIN_CURRENCY = 'COINS';
+
+/** An order paid with coins; prices are whole coins, set by the server (never the member's word). */
+export interface CoinOrderInput {
+  brandId: number;
+  memberId: number;
+  /** The order's public reference, unique: placing the same reference again places nothing twice. */
+  reference: string;
+  products: OrderProduct[];
+  shippingInfo: OrderShippingInfo;
+  deliveryFee: number;
+  freeGift: string | null;
+}
+
+/** What the wallet offers this module (modules/wallet): a spend in the caller's transaction. */
+export interface CoinSpender {
+  spend(input: SpendInput, tx?: DbTransaction): Promise<LedgerResult>;
+}
+
+export interface OrdersServiceDeps {
+  repository: OrdersRepository;
+  wallet: CoinSpender;
+  transactions: TransactionRunner;
+}
+
+const isCount = (value: number) => Number.isSafeInteger(value) && value >= 0;
+
+/** The member's orders (spec section 3) and orders paid with coins. */
+export function createOrdersService({ repository, wallet, transactions }: OrdersServiceDeps) {
+  /** The id of the member's order with the input's reference; refused when the reference is someone else's. */
+  async function placedBefore(input: CoinOrderInput, tx: DbTransaction): Promise<number> {
+    const existing = await repository.findOrderByReference(input.reference, tx);
+    if (existing?.brandId !== input.brandId || existing.memberId !== input.memberId) {
+      throw badInput('This order reference is already taken.', 'order_reference_taken');
+    }
+    return existing.id;
+  }
+
+  return {
+    /** The signed-in member's last 100 orders on this brand, newest first. */
+    listOrders: async (ctx: RequestContext, member: MemberAuth): Promise<MemberOrder[]> => {
+      const orders = await repository.listOrders(ctx.brand.config.id, member.claims.id, 100);
+      const items = await repository.listOrderItems(orders.map((order) => order.id));
+      return orders.map((order) => {
+        const text = (key: string) =>
+          typeof order.shippingInfo[key] === 'string' ? order.shippingInfo[key] : null;
+        return {
+          id: order.id,
+          reference: order.reference,
+          status: order.status,
+          createdAt: order.createdAt,
+          currency: order.currency,
+          products: items
+            .filter((item) => item.orderId === order.id)
+            .map(({ orderId: _orderId, ...product }) => product),
+          shippingInfo: {
+            name: text('name'),
+            address: text('address'),
+            city: text('city'),
+            postcode: text('postcode'),
+            country: text('country'),
+            method: text('method'),
+          },
+          subtotal: order.subtotal,
+          deliveryFee: order.deliveryFee,
+          orderTotal: order.total,
+          freeGift: order.freeGift,
+        };
+      });
+    },
+
+    /**
+     * Places an order paid with coins: the order, the coin spend that pays for it (its ledger line
+     * references the order) and the order's products commit together, or none of them does (decision
+     * 018). Refused with `insufficient_coins` when the balance does not cover the total. A reference
+     * placed before answers that order again and spends nothing (the spend's key is the reference).
+     */
+    placeCoinOrder: (input: CoinOrderInput): Promise<{ orderId: number; balance: number }> => {
+      if (
+        input.products.length === 0 ||
+        !input.products.every((product) => product.quantity >= 1 && isCount(product.quantity)) ||
+        !input.products.every((product) => isCount(product.unitPrice)) ||
+        !isCount(input.deliveryFee)
+      ) {
+        throw badInput('An order needs products with whole quantities and prices.', 'invalid_order');
+      }
+      const subtotal = input.products.reduce((sum, product) => sum + product.quantity * product.unitPrice, 0);
+      const total = subtotal + input.deliveryFee;
+      return transactions(async (tx) => {
+        const placed = await repository.insertOrder(
+          {
+            brandId: input.brandId,
+            memberId: input.memberId,
+            reference: input.reference,
+            status: 'paid',
+            currency: COIN_CURRENCY,
+            subtotal,
+            deliveryFee: input.deliveryFee,
+            total,
+            freeGift: input.freeGift,
+            shippingInfo: { ...input.shippingInfo },
+            createdAt: isoNow(),
+          },
+          tx,
+        );
+        const orderId = placed ?? (await placedBefore(input, tx));
+        // A reference placed before replays the spend by its key: nothing is taken twice (and another
+        // total for the same reference is refused as a key conflict).
+        const { balance } = await wallet.spend(
+          {
+            brandId: input.brandId,
+            memberId: input.memberId,
+            amount: total,
+            description: `Order ${input.reference}`,
+            idempotencyKey: `order:${input.reference}`,
+            reference: { kind: 'order', id: String(orderId) },
+          },
+          tx,
+        );
+        if (placed !== null) {
+          const items: OrderItemRecord[] = input.products.map((product) => ({ ...product, orderId }));
+          await repository.insertOrderItems(items, tx);
+        }
+        return { orderId, balance };
+      });
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
