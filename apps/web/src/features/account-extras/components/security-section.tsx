@@ -3,7 +3,7 @@ import { useId, useState, type SyntheticEvent } from 'react';
 import { useI18n } from '../../../lib/i18n';
 import { logger } from '../../../lib/logger';
 import { useSession, useSessionStore } from '../../../lib/session';
-import { RefusedError } from '../api/mutation-result';
+import { slugOf } from '../../../lib/refusal';
 import { changeEmail, changePassword } from '../api/security';
 
 type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'error'; message: string };
@@ -119,7 +119,7 @@ function ChangeEmailForm() {
       setStatus({ kind: 'saved' });
     } catch (error) {
       logger.warn('Could not change the email', error);
-      const slug = error instanceof RefusedError ? error.slug : 'generic';
+      const slug = slugOf(error) ?? 'generic';
       setInvalid(slug === 'wrong_password' ? 'currentPassword' : slug === 'email_taken' ? 'newEmail' : null);
       setStatus({ kind: 'error', message: errorMessage(slug) });
     }
@@ -210,7 +210,7 @@ function ChangePasswordForm() {
       setStatus({ kind: 'saved' });
     } catch (error) {
       logger.warn('Could not change the password', error);
-      const slug = error instanceof RefusedError ? error.slug : 'generic';
+      const slug = slugOf(error) ?? 'generic';
       setInvalid(slug === 'wrong_password' ? 'currentPassword' : null);
       setStatus({ kind: 'error', message: errorMessage(slug) });
     }

@@ -1,9 +1,10 @@
-import { LOCALE_BCP47, parsePaymentReturnState } from '@member/domain';
+import { parsePaymentReturnState } from '@member/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { useI18n } from '../../../lib/i18n';
 import { logger } from '../../../lib/logger';
-import { activateSubscription, formatMoney } from '../api/billing-api';
+import { formatMoney } from '../../../lib/format';
+import { activateSubscription } from '../api/billing-api';
 import { BillingDialog } from './billing-dialog';
 
 /** Spec section 4: the double-request option reloads the state again after 3 s. */
@@ -70,7 +71,7 @@ export function PaymentReturn() {
             success: result.responseResult.succeeded,
             amount:
               typeof extra.amount === 'number' && typeof extra.currency === 'string'
-                ? formatMoney(extra.amount, extra.currency, LOCALE_BCP47[locale])
+                ? formatMoney(extra.amount, extra.currency, locale)
                 : null,
             planName: typeof extra.planName === 'string' ? extra.planName : null,
           });

@@ -1,8 +1,8 @@
 import type { MediaType } from '@member/domain';
-import { gql } from '../../../lib/graphql';
+import { gql, graphqlAnswer } from '../../../lib/graphql';
+import type { RefusalError } from '../../../lib/refusal';
 import type { Thumbnail } from '../../../lib/media/media-card-fields';
 import { GENRE_FIELDS, type Genre } from './browse-queries';
-import { type AnswerError, requestAnswer, throwFirst } from './graphql-answer';
 
 export interface Person {
   id: number;
@@ -102,11 +102,11 @@ function isRefusal(slug: string | null): slug is RefusalReason {
   return slug === 'not_available_in_location' || slug === 'subscription_required';
 }
 
-/** Reads one error of content.media: a refusal, "not found", or null for any other failure. */
-export function detailsFailure(error: AnswerError): Exclude<MediaDetailsResult, { kind: 'found' }> | null {
+/** Reads one error of content.media as a refusal or "not found"; any other failure is thrown. */
+export function failureOrThrow(error: RefusalError): Exclude<MediaDetailsResult, { kind: 'found' }> {
   if (error.code === 'FORBIDDEN' && isRefusal(error.slug)) return { kind: 'refused', reason: error.slug };
   if (error.code === 'NOT_FOUND') return { kind: 'not-found' };
-  return null;
+  throw error;
 }
 
 /**
@@ -118,9 +118,9 @@ export async function getMediaDetails(
   id: number,
   signal?: AbortSignal,
 ): Promise<MediaDetailsResult> {
-  const { data, errors } = await requestAnswer(MEDIA_DETAILS_QUERY, { mediaType, id }, signal);
+  const { data, errors } = await graphqlAnswer(MEDIA_DETAILS_QUERY, { mediaType, id }, { signal });
   const [error] = errors;
-  if (error) return detailsFailure(error) ?? throwFirst(errors);
+  if (error) return failureOrThrow(error);
   const media = data?.content.media ?? null;
   return media ? { kind: 'found', media } : { kind: 'not-found' };
 }

@@ -1,5 +1,12 @@
 import { isMediaType } from '@member/domain';
-import { RESPONSE_RESULT_FIELDS, type ResponseResult, gql, graphqlRequest } from '../../../lib/graphql';
+import {
+  RESPONSE_RESULT_FIELDS,
+  type ResponseResult,
+  assertSucceeded,
+  gql,
+  graphqlRequest,
+} from '../../../lib/graphql';
+import { RefusalError, slugOf } from '../../../lib/refusal';
 import type { QueueItem } from '../../../lib/media/play-queue';
 
 /** How a playback URL is played (the server's `Playback.kind`). */
@@ -33,18 +40,9 @@ const REFUSALS: Record<string, PlaybackRefusal> = {
   media_not_playable: 'not_playable',
 };
 
-export class PlaybackRefusedError extends Error {
-  override readonly name = 'PlaybackRefusedError';
-  readonly slug: PlaybackRefusal;
-
-  constructor(slug: PlaybackRefusal, message: string) {
-    super(message);
-    this.slug = slug;
-  }
-}
-
-function refusalOf(result: ResponseResult): PlaybackRefusal {
-  return REFUSALS[result.slug ?? ''] ?? 'unexpected';
+/** How the player words a failed start: a refusal it knows by its slug, else "unexpected". */
+export function playbackRefusal(error: unknown): PlaybackRefusal {
+  return REFUSALS[slugOf(error) ?? ''] ?? 'unexpected';
 }
 
 const START_PLAYBACK = gql<
@@ -63,7 +61,7 @@ const START_PLAYBACK = gql<
 
 /**
  * Asks the server for a signed URL to play a title (it checks the member's subscription, free slots and
- * location, and records the consumptions event). Throws PlaybackRefusedError with the refusal's slug.
+ * location, and records the consumptions event). A refusal throws a RefusalError with its slug.
  */
 export async function startPlayback(
   item: { mediaType: string; id: number },
@@ -75,12 +73,8 @@ export async function startPlayback(
     options,
   );
   const { responseResult, playback } = content.startPlayback;
-  if (!responseResult.succeeded || !playback) {
-    throw new PlaybackRefusedError(
-      refusalOf(responseResult),
-      responseResult.message ?? 'Playback was refused',
-    );
-  }
+  assertSucceeded(responseResult);
+  if (!playback) throw new RefusalError('INTERNAL', 'Playback was refused');
   return playback;
 }
 
