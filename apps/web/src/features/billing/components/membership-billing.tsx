@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { formatDate, formatMoney } from '../../../lib/format';
+import { Dialog } from '../../../components/ui/dialog';
 import { useI18n } from '../../../lib/i18n';
 import { logger } from '../../../lib/logger';
 import {
@@ -14,7 +15,6 @@ import {
   presentRetentionOffer,
   restartSubscription,
 } from '../api/billing-api';
-import { BillingDialog } from './billing-dialog';
 
 type Subscription = Awaited<ReturnType<typeof getSubscriptions>>[number];
 type Step =
@@ -126,7 +126,7 @@ function CancelFlow({
         </p>
       ) : null}
       {step.kind === 'offer' ? (
-        <BillingDialog title={t('billing.cancel.offerTitle')} onClose={close}>
+        <Dialog title={t('billing.cancel.offerTitle')} onClose={close}>
           <p>
             {t('billing.cancel.offerText', {
               price: money(step.offer, step.offer.priceMinor),
@@ -156,10 +156,10 @@ function CancelFlow({
               {t('billing.cancel.continue')}
             </button>
           </div>
-        </BillingDialog>
+        </Dialog>
       ) : null}
       {step.kind === 'confirm' ? (
-        <BillingDialog title={t('billing.cancel.confirmTitle')} onClose={close}>
+        <Dialog title={t('billing.cancel.confirmTitle')} onClose={close}>
           <form
             noValidate
             onSubmit={(event) => {
@@ -217,10 +217,10 @@ function CancelFlow({
               </button>
             </div>
           </form>
-        </BillingDialog>
+        </Dialog>
       ) : null}
       {step.kind === 'receipt' ? (
-        <BillingDialog role="alertdialog" title={t('billing.cancel.receiptTitle')} onClose={close}>
+        <Dialog role="alertdialog" title={t('billing.cancel.receiptTitle')} onClose={close}>
           <p>
             {t('billing.cancel.receiptText', {
               date: step.receipt.accessUntil ? date(step.receipt.accessUntil) : '—',
@@ -232,7 +232,7 @@ function CancelFlow({
               {t('billing.cancel.close')}
             </button>
           </form>
-        </BillingDialog>
+        </Dialog>
       ) : null}
     </>
   );

@@ -1,11 +1,11 @@
 import { parsePaymentReturnState } from '@member/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useRevalidator, useSearchParams } from 'react-router';
+import { Dialog } from '../../../components/ui/dialog';
 import { useI18n } from '../../../lib/i18n';
 import { logger } from '../../../lib/logger';
 import { formatMoney } from '../../../lib/format';
 import { activateSubscription } from '../api/billing-api';
-import { BillingDialog } from './billing-dialog';
 
 /** Spec section 4: the double-request option reloads the state again after 3 s. */
 export const RELOAD_AGAIN_MS = 3_000;
@@ -90,7 +90,7 @@ export function PaymentReturn() {
 
   if (!receipt) return null;
   return (
-    <BillingDialog
+    <Dialog
       role="alertdialog"
       title={receipt.success ? t('billing.receipt.successTitle') : t('billing.receipt.failureTitle')}
       onClose={() => {
@@ -119,6 +119,6 @@ export function PaymentReturn() {
           {t('billing.receipt.close')}
         </button>
       </form>
-    </BillingDialog>
+    </Dialog>
   );
 }

@@ -9,7 +9,7 @@ import { formatMoney } from '../../../lib/format';
 import type { Plan } from '../api/billing-api';
 import { paymentFlowCall } from '../api/payment-flow';
 import type { SignupLoader } from '../api/signup-loader';
-import { Field } from './field';
+import { FormField } from '../../../components/ui/form-field';
 import { PaymentReturn } from './payment-return';
 import '../billing.css';
 
@@ -140,8 +140,14 @@ export function SignupPage() {
             ))}
           </fieldset>
           <h2 className="signup__subtitle">{t('billing.signup.accountTitle')}</h2>
-          <Field label={t('billing.signup.email')} name="email" type="email" autoComplete="email" required />
-          <Field
+          <FormField
+            label={t('billing.signup.email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+          />
+          <FormField
             label={t('billing.signup.password')}
             hint={t('billing.signup.passwordHint')}
             name="password"
@@ -149,7 +155,7 @@ export function SignupPage() {
             autoComplete="new-password"
             required
           />
-          <Field label={t('billing.signup.name')} name="name" autoComplete="name" maxLength={80} />
+          <FormField label={t('billing.signup.name')} name="name" autoComplete="name" maxLength={80} />
           <div className="form-error" id={ids.error} role="alert">
             {error}
           </div>
