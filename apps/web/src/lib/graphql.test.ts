@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../test/render-app';
-import { assertSucceeded, gql, graphqlAnswer, graphqlRequest } from './graphql';
+import type { MediaItem } from '@member/domain';
+import { type Picked, assertSucceeded, gql, graphqlAnswer, graphqlRequest, select } from './graphql';
 import { RefusalError, refusalOfRest } from './refusal';
 import { refusalTextKey } from './refusal-text';
 
@@ -126,5 +127,14 @@ describe('refusalOfRest', () => {
       'Too big',
     ]);
     expect(refusalOfRest(500, null, 'upload_failed').slug).toBe('upload_failed');
+  });
+});
+
+describe('select', () => {
+  it("writes the selected fields and types the result as the shared type's pick", () => {
+    const fields = select<MediaItem>()('id', 'title', 'playbackKey');
+    expect(fields.text).toBe('id title playbackKey');
+    const part: Picked<typeof fields> = { id: 1, title: 'Chapter 1', playbackKey: 'book.m4b#t=0,60' };
+    expect(Object.keys(part)).toEqual(['id', 'title', 'playbackKey']);
   });
 });

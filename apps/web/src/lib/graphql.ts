@@ -115,3 +115,20 @@ export function assertSucceeded(result: ResponseResult): void {
     result.slug,
   );
 }
+
+/**
+ * A selection of a schema type's scalar fields whose result type is picked from the shared type (in
+ * `@member/domain`) by the names it selects, so that a query's type and its text cannot drift apart:
+ * `select<MediaItem>()('id', 'title')` is the text "id title" with the type `Pick<MediaItem, 'id' | 'title'>`.
+ */
+export interface FieldSelection<T, K extends keyof T> {
+  readonly text: string;
+  readonly __picked?: Pick<T, K>;
+}
+
+export function select<T>() {
+  return <K extends keyof T & string>(...names: K[]): FieldSelection<T, K> => ({ text: names.join(' ') });
+}
+
+/** The result type of a field selection. */
+export type Picked<S> = S extends FieldSelection<infer T, infer K> ? Pick<T, K> : never;

@@ -1,13 +1,7 @@
-import type { MediaType } from '@member/domain';
+import type { LiveEvent, MediaType, Thumbnail } from '@member/domain';
 import { gql, graphqlAnswer } from '../../../lib/graphql';
-import type { Thumbnail } from '../../../lib/media/media-card-fields';
 import { type MediaPage, getMediaPage } from './browse-queries';
-import {
-  type LiveEvent,
-  type MediaDetailsResult,
-  type RefusalReason,
-  failureOrThrow,
-} from './get-media-details';
+import { type MediaDetailsResult, type RefusalReason, failureOrThrow } from './get-media-details';
 
 /** A stream with its live schedule, as the live page shows it. */
 export interface LiveStream {

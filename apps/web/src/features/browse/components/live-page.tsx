@@ -8,7 +8,7 @@ import { playQueue } from '../../../lib/media/play-queue';
 import { useSession } from '../../../lib/session';
 import type { LiveLoader } from '../api/browse-loaders';
 import { type LiveStream, type LiveStreams, getLiveStreams } from '../api/get-live-streams';
-import type { LiveEvent } from '../api/get-media-details';
+import type { LiveEvent } from '@member/domain';
 import { formatScheduleTime } from '../../../lib/format';
 import { scheduleAround } from '../utils/live-schedule';
 import { type KeysetPage, useKeysetPages } from '../hooks/use-keyset-pages';

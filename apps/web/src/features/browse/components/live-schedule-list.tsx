@@ -1,6 +1,6 @@
 import { useI18n } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
-import type { LiveEvent } from '../api/get-media-details';
+import type { LiveEvent } from '@member/domain';
 import { formatScheduleTime, formatTime } from '../../../lib/format';
 import { type Broadcast, scheduleAround } from '../utils/live-schedule';
 

@@ -1,10 +1,12 @@
-import { isMediaType } from '@member/domain';
+import { type MediaItem, type Person, type Thumbnail, isMediaType } from '@member/domain';
 import {
   RESPONSE_RESULT_FIELDS,
   type ResponseResult,
+  type Picked,
   assertSucceeded,
   gql,
   graphqlRequest,
+  select,
 } from '../../../lib/graphql';
 import { RefusalError, slugOf } from '../../../lib/refusal';
 import type { QueueItem } from '../../../lib/media/play-queue';
@@ -78,30 +80,26 @@ export async function startPlayback(
   return playback;
 }
 
-/** A chapter, track or episode of a title, as `content.media` answers it. */
-export interface MediaPart {
-  id: number;
-  mediaType: string;
-  title: string;
-  /** Seconds. */
-  duration: number | null;
-  position: number | null;
-  thumbnail: QueueItem['thumbnail'];
-  artists: { title: string }[];
-  /** The media file; a chapter's ends with `#t=<start>,<end>` (seconds in its audiobook's file). */
-  playbackKey: string | null;
-}
+/**
+ * A chapter, track or episode of a title, as `content.media` answers it. The playback key is selected
+ * because an audiobook's chapters start at its `#t=<start>,<end>` (the hand-kept type listed it while the
+ * query left it out, so every chapter started where the one before ended).
+ */
+const PART_SCALARS = select<MediaItem>()('id', 'mediaType', 'title', 'duration', 'position', 'playbackKey');
+export type MediaPart = Picked<typeof PART_SCALARS> & {
+  thumbnail: Thumbnail;
+  artists: Pick<Person, 'title'>[];
+};
 
 /** What the players need of a title besides the playback URL. */
-export interface PlayerMediaDetails extends MediaPart {
-  authors: { title: string }[];
+export type PlayerMediaDetails = MediaPart & {
+  authors: Pick<Person, 'title'>[];
   chapters: MediaPart[];
   tracks: MediaPart[];
   episodes: MediaPart[];
-}
+};
 
-const PART_FIELDS =
-  'id mediaType title duration position thumbnail { origin path cacheIndex } artists { title }';
+const PART_FIELDS = `${PART_SCALARS.text} thumbnail { origin path cacheIndex } artists { title }`;
 
 const MEDIA_DETAILS = gql<
   { content: { media: PlayerMediaDetails | null } },
@@ -140,7 +138,7 @@ export function partToQueueItem(part: MediaPart, parent: QueueItem): QueueItem {
     id: part.id,
     mediaType: isMediaType(part.mediaType) ? part.mediaType : parent.mediaType,
     title: part.title,
-    thumbnail: part.thumbnail ?? parent.thumbnail,
+    thumbnail: part.thumbnail,
     duration: part.duration,
     ...(artist ? { artist } : {}),
   };
