@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { parsePaymentReturnState } from './payment-return';
+import { majorAmount, minorUnitDigits, parsePaymentReceipt, parsePaymentReturnState } from './payment-return';
 
 const ONE_OFF = { is_success: true, slug: 'movie-pass', subscription_provider: 'stripe' };
 const SUBSCRIPTION = { ...ONE_OFF, price: 9.99, subscription_id: 'sub_123' };
@@ -16,6 +16,7 @@ describe('parsePaymentReturnState', () => {
       isSuccess: true,
       slug: 'movie-pass',
       subscriptionProvider: 'stripe',
+      checkoutId: null,
       subscription: null,
     });
   });
@@ -29,6 +30,7 @@ describe('parsePaymentReturnState', () => {
       isSuccess: true,
       slug: 'movie-pass',
       subscriptionProvider: 'stripe',
+      checkoutId: null,
       subscription: { price: 9.99, subscriptionId: 'sub_123' },
     });
   });
@@ -156,10 +158,69 @@ describe('parsePaymentReturnState', () => {
             isSuccess,
             slug,
             subscriptionProvider: provider,
+            checkoutId: null,
             subscription: { price, subscriptionId: String(subscriptionId) },
           });
         },
       ),
     );
+  });
+});
+
+describe('the checkout id of a return', () => {
+  it('is read when present and null when absent or blank', () => {
+    expect(parse({ ...ONE_OFF, checkout_id: 'cs_0123456789' })?.checkoutId).toBe('cs_0123456789');
+    expect(parse({ ...ONE_OFF, checkout_id: ' ' })?.checkoutId).toBeNull();
+    expect(parse({ ...ONE_OFF, checkout_id: 42 })?.checkoutId).toBeNull();
+  });
+});
+
+describe('parsePaymentReceipt', () => {
+  const RECEIPT = {
+    checkoutId: 'cs_0123456789',
+    purpose: 'coins',
+    outcome: 'paid',
+    amountMinor: 1200,
+    currency: 'JPY',
+    description: '1,200 coins',
+  };
+
+  it('accepts a complete receipt', () => {
+    expect(parsePaymentReceipt(RECEIPT)).toEqual(RECEIPT);
+    expect(parsePaymentReceipt({ ...RECEIPT, purpose: 'a-purpose-added-later' })?.purpose).toBe(
+      'a-purpose-added-later',
+    );
+  });
+
+  it.each([
+    ['outcome', 'success'],
+    ['amountMinor', 12.5],
+    ['amountMinor', -1],
+    ['currency', ''],
+    ['checkoutId', null],
+    ['description', 7],
+  ])('rejects a receipt whose %s is %j', (field, value) => {
+    expect(parsePaymentReceipt({ ...RECEIPT, [field]: value })).toBeNull();
+  });
+
+  it('rejects what is not an object', () => {
+    expect(parsePaymentReceipt(null)).toBeNull();
+    expect(parsePaymentReceipt('paid')).toBeNull();
+  });
+});
+
+describe('minor units', () => {
+  it('knows the decimals of currencies with and without cents', () => {
+    expect(minorUnitDigits('USD')).toBe(2);
+    expect(minorUnitDigits('JPY')).toBe(0);
+    expect(minorUnitDigits('KWD')).toBe(3);
+    expect(minorUnitDigits('not a code')).toBe(2);
+  });
+
+  it('writes an amount in major units with those decimals', () => {
+    expect(majorAmount(1999, 'USD')).toBe('19.99');
+    expect(majorAmount(1999, 'JPY')).toBe('1999');
+    expect(majorAmount(1999, 'KWD')).toBe('1.999');
+    expect(majorAmount(5, 'EUR')).toBe('0.05');
   });
 });

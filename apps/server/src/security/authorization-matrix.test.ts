@@ -195,6 +195,11 @@ const ROUTE_RULES: Record<string, RouteRule> = {
     // An invalid card: a stranger holding the link may try to pay, but nothing is charged here.
     form: () => 'cardnumber=1&expiry=01%2F20&cvc=1&name=x',
   },
+  // The receipt of a checkout tells its outcome and amount: only the member who checked out reads it.
+  'GET /paymentflow/checkout/:id/receipt': {
+    access: 'owner',
+    url: (ids) => `/paymentflow/checkout/${ids.checkout}/receipt`,
+  },
   'GET /paymentflow/checkout/:id/complete': {
     access: 'capability',
     url: (ids) => `/paymentflow/checkout/${ids.checkout}/complete?session_id=cs_matrix`,

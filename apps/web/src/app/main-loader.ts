@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { loginHref } from '../config/paths';
-import { GraphQLRequestError } from '../lib/graphql';
+import { isUnauthenticated } from '../lib/refusal';
 import { safeNextPath } from '../lib/safe-navigation';
 import type { AppDeps } from './deps';
 
@@ -18,7 +18,7 @@ export function createMainLoader({ session, menu }: AppDeps) {
       return { menuItems: await menu.load(session.getSnapshot().brand.id, member.id) };
     } catch (error) {
       // The cookie was revoked or expired on the server: the member is signed out here too.
-      if (error instanceof GraphQLRequestError && error.code === 'UNAUTHENTICATED') {
+      if (isUnauthenticated(error)) {
         session.setMember(null);
         return toLogin(request.url);
       }

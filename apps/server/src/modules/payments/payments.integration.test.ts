@@ -252,7 +252,12 @@ describe.each(ENGINES)('payment flow (%s)', (engine) => {
       member.cookie,
     );
     expect(paid.response.statusCode).toBe(303);
-    expect(paid.state).toEqual({ is_success: true, slug: 'entries', subscription_provider: 'sandbox' });
+    expect(paid.state).toEqual({
+      is_success: true,
+      slug: 'entries',
+      subscription_provider: 'sandbox',
+      checkout_id: expect.stringMatching(/^cs_/) as unknown,
+    });
     expect(runs).toBe(1);
 
     const row = await t.db.kysely

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type PaymentOutcome, type PaymentReceipt, majorAmount } from '@member/domain';
 import { z } from 'zod';
 
 import type { AppConfig } from '../../config';
 import { readJson } from '../../db/json';
-import { badInput, unauthenticated } from '../../errors';
+import { badInput, notFound, unauthenticated } from '../../errors';
 import { addRequestContextHook } from '../../http/request-context';
 import type { Services } from '../../services';
 import { setMemberCookie } from '../auth/auth.cookies';
@@ -35,7 +36,8 @@ function requireMember(request: FastifyRequest) {
 
 /**
  * The payment-return `state` of spec sections 2 and 4: is_success, slug (what was paid for),
- * subscription_provider and, for subscriptions, price and subscription_id. It is information for the
+ * subscription_provider, checkout_id (for the receipt, `checkoutReceipt`) and, for subscriptions, price
+ * (in the currency's major units: 19.99 USD, 1999 JPY) and subscription_id. It is information for the
  * page; the server never takes it as proof of payment.
  */
 export function returnUrl(checkout: CheckoutRow, providerName: string, isSuccess: boolean): string {
@@ -45,12 +47,43 @@ export function returnUrl(checkout: CheckoutRow, providerName: string, isSuccess
     is_success: isSuccess,
     slug: checkout.purpose,
     subscription_provider: providerName,
+    checkout_id: checkout.id,
     ...(subscriptionId
-      ? { price: (checkout.amount_minor / 100).toFixed(2), subscription_id: subscriptionId }
+      ? { price: majorAmount(checkout.amount_minor, checkout.currency), subscription_id: subscriptionId }
       : {}),
   };
   const path = !isSuccess && metadata.cancel_path ? metadata.cancel_path : checkout.return_path;
   return `${path}${path.includes('?') ? '&' : '?'}state=${encodeURIComponent(JSON.stringify(state))}`;
+}
+
+/**
+ * The receipt of a member's own checkout, from what the server knows: `paid` once its payment is
+ * verified (asking the provider when it is still processing), `failed` once it expired unpaid, else
+ * `pending`. The payment return shows this, never its `state`'s is_success.
+ */
+export async function checkoutReceipt(
+  payments: Services['payments'],
+  brandId: number,
+  memberId: number,
+  checkoutId: string,
+): Promise<PaymentReceipt> {
+  const checkout = await payments.getCheckout(brandId, checkoutId);
+  if (checkout.member_id !== memberId)
+    throw notFound('This payment page does not exist.', 'checkout_not_found');
+  let outcome: PaymentOutcome = 'pending';
+  if (checkout.status === 'succeeded') outcome = 'paid';
+  else if (checkout.payment_intent_id && (await payments.verifyCheckoutPayment(checkout.payment_intent_id)))
+    outcome = 'paid';
+  else if (checkout.status === 'expired' || (checkout.status === 'open' && payments.isExpired(checkout)))
+    outcome = 'failed';
+  return {
+    checkoutId: checkout.id,
+    purpose: checkout.purpose,
+    outcome,
+    amountMinor: checkout.amount_minor,
+    currency: checkout.currency,
+    description: checkout.description,
+  };
 }
 
 /** Production taking test payments: the sandbox or a Stripe test key, allowed only by an explicit flag. */
@@ -126,6 +159,21 @@ export async function registerPaymentFlow(app: FastifyInstance, services: Servic
         expYear: method.card.exp_year,
       };
     });
+
+    api.get<{ Params: { id: string } }>(
+      '/checkout/:id/receipt',
+      { config: rateLimit },
+      async (request, reply) => {
+        const member = requireMember(request);
+        const receipt = await checkoutReceipt(
+          payments,
+          request.ctx.brand.config.id,
+          member.claims.id,
+          request.params.id,
+        );
+        return reply.header('cache-control', 'no-store').send(receipt);
+      },
+    );
 
     // The sandbox's stand-in for Stripe.js card entry (confirmCardSetup).
     api.post('/sandbox/setup-intent/confirm', { config: rateLimit }, async (request) => {

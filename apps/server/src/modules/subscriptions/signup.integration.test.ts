@@ -58,6 +58,7 @@ describe.each(ENGINES)('sign-up with payment (%s)', (engine) => {
       is_success: true,
       slug: 'signup',
       subscription_provider: 'sandbox',
+      checkout_id: expect.stringMatching(/^cs_/) as unknown,
       price: '1.00',
       subscription_id: body.subscriptionId,
     });

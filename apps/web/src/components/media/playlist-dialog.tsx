@@ -1,4 +1,4 @@
-import { type SyntheticEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type SyntheticEvent, useEffect, useId, useRef, useState } from 'react';
 import { useI18n } from '../../lib/i18n';
 import {
   type Playlist,
@@ -7,6 +7,7 @@ import {
   getPlaylists,
   libraryErrorText,
 } from '../../lib/media/library-api';
+import { Dialog } from '../ui/dialog';
 import { Icon } from '../ui/icons';
 import './playlist-dialog.css';
 
@@ -32,8 +33,7 @@ export function PlaylistDialog({ track, onClosed }: PlaylistDialogProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const fieldRef = useRef<HTMLInputElement>(null);
-  const titleId = useId();
-  const trackId = useId();
+  const confirmation = useRef<string | undefined>(undefined);
   const listLabelId = useId();
   const fieldId = useId();
   const [playlists, setPlaylists] = useState<Playlist[] | null>(null);
@@ -41,17 +41,6 @@ export function PlaylistDialog({ track, onClosed }: PlaylistDialogProps) {
   const [notice, setNotice] = useState('');
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
-
-  // A modal on the native <dialog>: the browser keeps focus inside and the page behind inert. Focus starts
-  // on its title, so that screen readers read what it is for.
-  useLayoutEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    headingRef.current?.focus();
-    return () => {
-      dialog?.close();
-    };
-  }, []);
 
   // Read afresh each time it opens: playlists may have changed on another screen.
   useEffect(() => {
@@ -75,10 +64,10 @@ export function PlaylistDialog({ track, onClosed }: PlaylistDialogProps) {
     (listRef.current?.querySelector('button') ?? fieldRef.current)?.focus();
   }, [playlists]);
 
-  /** Closes first: focus can only go back to the page once the modal dialog is gone. */
-  const finish = (confirmation?: string) => {
+  /** Closes first: focus can only go back to the page once the modal dialog is gone (Dialog's onClose). */
+  const finish = (text?: string) => {
+    confirmation.current = text;
     dialogRef.current?.close();
-    onClosed(confirmation);
   };
 
   const addTo = async (playlist: Playlist) => {
@@ -124,115 +113,88 @@ export function PlaylistDialog({ track, onClosed }: PlaylistDialogProps) {
   };
 
   return (
-    <dialog
-      ref={dialogRef}
+    // Focus starts on its title, so that screen readers read what it is for; the list arrives after.
+    <Dialog
+      title={t('library.addToPlaylist.title')}
+      description={track.title}
+      closeLabel={t('library.addToPlaylist.close')}
       className="playlist-dialog"
-      aria-labelledby={titleId}
-      aria-describedby={trackId}
-      onCancel={(event) => {
-        event.preventDefault();
-        finish();
-      }}
-      onKeyDown={(event) => {
-        // Escape closes this dialog only, not what holds it (the player's full view closes on Escape too).
-        if (event.key === 'Escape') event.stopPropagation();
-      }}
-      onClick={(event) => {
-        // A click on the backdrop lands on the dialog itself (its content fills it).
-        if (event.target === event.currentTarget) finish();
+      focusTitle
+      titleRef={headingRef}
+      dialogRef={dialogRef}
+      closeOnBackdrop
+      onClose={() => {
+        onClosed(confirmation.current);
       }}
     >
-      <div className="playlist-dialog__content">
-        <div className="playlist-dialog__head">
-          <div className="playlist-dialog__titles">
-            <h2 className="playlist-dialog__title" id={titleId} ref={headingRef} tabIndex={-1}>
-              {t('library.addToPlaylist.title')}
-            </h2>
-            <p className="playlist-dialog__track" id={trackId}>
-              {track.title}
-            </p>
-          </div>
-          <button
-            type="button"
-            className="icon-button playlist-dialog__close"
-            aria-label={t('library.addToPlaylist.close')}
-            onClick={() => {
-              finish();
+      {playlists && playlists.length > 0 ? (
+        <div className="playlist-dialog__choices">
+          <p className="playlist-dialog__label" id={listLabelId}>
+            {t('library.addToPlaylist.choose')}
+          </p>
+          <ul className="playlist-dialog__list" ref={listRef} aria-labelledby={listLabelId}>
+            {playlists.map((playlist) => {
+              const added = holds(playlist, track);
+              return (
+                <li key={playlist.id}>
+                  <button
+                    type="button"
+                    className="playlist-dialog__choice"
+                    aria-disabled={added || busy ? true : undefined}
+                    onClick={() => void addTo(playlist)}
+                  >
+                    <span className="playlist-dialog__choice-icon" aria-hidden="true">
+                      <Icon name={added ? 'check' : 'playlist'} size={18} />
+                    </span>
+                    <span className="playlist-dialog__choice-name">{playlist.name}</span>
+                    <span className="playlist-dialog__choice-meta">
+                      {added
+                        ? t('library.addToPlaylist.alreadyIn')
+                        : t('library.playlists.trackCount', { count: playlist.tracks.length })}
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ) : null}
+      {playlists?.length === 0 ? (
+        <p className="playlist-dialog__none">{t('library.addToPlaylist.none')}</p>
+      ) : null}
+
+      <form className="playlist-dialog__form" onSubmit={(event) => void createAndAdd(event)}>
+        <label className="field__label" htmlFor={fieldId}>
+          {t('library.addToPlaylist.newName')}
+        </label>
+        <div className="playlist-dialog__create">
+          <input
+            ref={fieldRef}
+            id={fieldId}
+            className="input"
+            value={name}
+            maxLength={100}
+            required
+            autoComplete="off"
+            onChange={(event) => {
+              setName(event.target.value);
             }}
-          >
-            <Icon name="close" />
+          />
+          <button type="submit" className="button button--primary" aria-disabled={busy || undefined}>
+            {t('library.addToPlaylist.createAndAdd')}
           </button>
         </div>
+      </form>
 
-        {playlists && playlists.length > 0 ? (
-          <div className="playlist-dialog__choices">
-            <p className="playlist-dialog__label" id={listLabelId}>
-              {t('library.addToPlaylist.choose')}
-            </p>
-            <ul className="playlist-dialog__list" ref={listRef} aria-labelledby={listLabelId}>
-              {playlists.map((playlist) => {
-                const added = holds(playlist, track);
-                return (
-                  <li key={playlist.id}>
-                    <button
-                      type="button"
-                      className="playlist-dialog__choice"
-                      aria-disabled={added || busy ? true : undefined}
-                      onClick={() => void addTo(playlist)}
-                    >
-                      <span className="playlist-dialog__choice-icon" aria-hidden="true">
-                        <Icon name={added ? 'check' : 'playlist'} size={18} />
-                      </span>
-                      <span className="playlist-dialog__choice-name">{playlist.name}</span>
-                      <span className="playlist-dialog__choice-meta">
-                        {added
-                          ? t('library.addToPlaylist.alreadyIn')
-                          : t('library.playlists.trackCount', { count: playlist.tracks.length })}
-                      </span>
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-          </div>
-        ) : null}
-        {playlists?.length === 0 ? (
-          <p className="playlist-dialog__none">{t('library.addToPlaylist.none')}</p>
-        ) : null}
-
-        <form className="playlist-dialog__form" onSubmit={(event) => void createAndAdd(event)}>
-          <label className="field__label" htmlFor={fieldId}>
-            {t('library.addToPlaylist.newName')}
-          </label>
-          <div className="playlist-dialog__create">
-            <input
-              ref={fieldRef}
-              id={fieldId}
-              className="input"
-              value={name}
-              maxLength={100}
-              required
-              autoComplete="off"
-              onChange={(event) => {
-                setName(event.target.value);
-              }}
-            />
-            <button type="submit" className="button button--primary" aria-disabled={busy || undefined}>
-              {t('library.addToPlaylist.createAndAdd')}
-            </button>
-          </div>
-        </form>
-
-        <p className="playlist-dialog__status" role="status">
-          {playlists === null ? t('library.addToPlaylist.loading') : notice}
+      <p className="playlist-dialog__status" role="status">
+        {playlists === null ? t('library.addToPlaylist.loading') : notice}
+      </p>
+      {error ? (
+        <p className="playlist-dialog__error" role="alert">
+          {libraryErrorText(error, t)}
         </p>
-        {error ? (
-          <p className="playlist-dialog__error" role="alert">
-            {libraryErrorText(error, t)}
-          </p>
-        ) : null}
-      </div>
-    </dialog>
+      ) : null}
+    </Dialog>
   );
 }
 

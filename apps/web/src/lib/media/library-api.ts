@@ -1,44 +1,24 @@
 import type { Locale, MediaType } from '@member/domain';
 import { useEffect } from 'react';
 import {
-  FALLBACK_ERROR_MESSAGE,
-  GRAPHQL_ERROR_CODES,
-  GraphQLRequestError,
   RESPONSE_RESULT_FIELDS,
   type ResponseResult,
+  assertSucceeded,
   gql,
   graphqlRequest,
 } from '../graphql';
 import { type I18nStore, type TranslationKey, type Translator, useI18nStore } from '../i18n';
 import { logger } from '../logger';
+import { FALLBACK_ERROR_MESSAGE, RefusalError, slugOf } from '../refusal';
 import { MEDIA_CARD_FIELDS, type MediaCardData, type Thumbnail } from './media-card-fields';
 import { thumbnailUrl } from './thumbnail-url';
 
 /**
  * The member's library calls (spec section 7): collection, history and progress. Each mutation throws
- * a GraphQLRequestError carrying the server's `responseResult.message`, or the fallback
- * 'An unexpected error occured.' (spec section 8). Screens show the message translated where it is a
- * known one; see `features/library`.
+ * a RefusalError carrying the server's slug and `responseResult.message`, or the fallback
+ * 'An unexpected error occured.' (spec section 8). Screens show the slug translated where it is a
+ * known one (`libraryErrorText`).
  */
-
-/** A library change the server refused; `slug` is the server's reason (spec section 8). */
-export class LibraryRequestError extends GraphQLRequestError {
-  readonly slug: string | null;
-
-  constructor(code: GraphQLRequestError['code'], message: string, slug: string | null) {
-    super(code, message);
-    this.slug = slug;
-  }
-}
-
-/** Throws when a mutation's responseResult did not succeed, with the server's message or the fallback. */
-function assertSucceeded(result: ResponseResult): void {
-  if (result.succeeded) return;
-  const code = (GRAPHQL_ERROR_CODES as readonly (string | null)[]).includes(result.errorCode)
-    ? (result.errorCode as GraphQLRequestError['code'])
-    : 'BAD_USER_INPUT';
-  throw new LibraryRequestError(code, result.message ?? FALLBACK_ERROR_MESSAGE, result.slug);
-}
 
 /** Server reasons the library screens explain in the member's language; others read as unexpected. */
 const KNOWN_SLUGS = [
@@ -60,7 +40,7 @@ const KNOWN_SLUGS = [
 
 /** The text to show for a failed library call, translated (`library.errors.*`). */
 export function libraryErrorText(error: unknown, t: Translator['t']): string {
-  const slug = error instanceof LibraryRequestError ? error.slug : null;
+  const slug = slugOf(error);
   const known = KNOWN_SLUGS.find((candidate) => candidate === slug);
   return t(known ? (`library.errors.${known}` as TranslationKey) : 'library.errors.unexpected');
 }
@@ -312,7 +292,7 @@ interface PlaylistChange<K extends string> {
 
 function changedPlaylist(payload: { responseResult: ResponseResult; playlist: Playlist | null }): Playlist {
   assertSucceeded(payload.responseResult);
-  if (!payload.playlist) throw new GraphQLRequestError('INTERNAL', FALLBACK_ERROR_MESSAGE);
+  if (!payload.playlist) throw new RefusalError('INTERNAL', FALLBACK_ERROR_MESSAGE);
   return payload.playlist;
 }
 

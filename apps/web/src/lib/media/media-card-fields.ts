@@ -1,31 +1,25 @@
-import type { MediaType } from '@member/domain';
+import type { MediaCard } from '@member/domain';
+import { type Picked, select } from '../graphql';
 
-/** Where a thumbnail is served from (the server's `Thumbnail`). */
-export interface Thumbnail {
-  origin: string;
-  path: string;
-  cacheIndex: number;
-}
+export type { Thumbnail } from '@member/domain';
 
-/** A title on a shelf, a list page or in search results: the server's `MediaCard`. */
-export interface MediaCardData {
-  id: number;
-  mediaType: MediaType;
-  title: string;
-  slug: string;
-  thumbnail: Thumbnail | null;
-  is_free: boolean;
-  /** ISO date (YYYY-MM-DD). */
-  releaseDate: string | null;
-  releaseYear: number | null;
-  /** Seconds. */
-  duration: number | null;
-  popularity: number;
-}
+const CARD_SCALARS = select<MediaCard>()(
+  'id',
+  'mediaType',
+  'title',
+  'slug',
+  'is_free',
+  'releaseDate',
+  'releaseYear',
+  'duration',
+  'popularity',
+);
+
+/** A title on a shelf, a list page or in search results: the server's `MediaCard`, as selected. */
+export type MediaCardData = Picked<typeof CARD_SCALARS> & Pick<MediaCard, 'thumbnail'>;
 
 /** The GraphQL selection of a `MediaCard` (inside `content.list`, `content.slotsWithTags`, `content.search`). */
-export const MEDIA_CARD_FIELDS =
-  'id mediaType title slug thumbnail { origin path cacheIndex } is_free releaseDate releaseYear duration popularity';
+export const MEDIA_CARD_FIELDS = `${CARD_SCALARS.text} thumbnail { origin path cacheIndex }`;
 
 /** What a card needs: a `MediaCardData`, or any title with at least its id, type, title, slug and thumbnail. */
 export type MediaCardItem = Pick<MediaCardData, 'id' | 'mediaType' | 'title' | 'slug' | 'thumbnail'> &

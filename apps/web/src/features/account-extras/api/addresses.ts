@@ -1,7 +1,12 @@
 import type { Address } from '@member/domain/address';
 
-import { RESPONSE_RESULT_FIELDS, gql, graphqlRequest, type ResponseResult } from '../../../lib/graphql';
-import { assertAccepted } from './mutation-result';
+import {
+  RESPONSE_RESULT_FIELDS,
+  type ResponseResult,
+  assertSucceeded,
+  gql,
+  graphqlRequest,
+} from '../../../lib/graphql';
 
 export interface ShippingAddress extends Address {
   id: number;
@@ -63,10 +68,10 @@ export async function saveAddress(id: number | null, input: Address): Promise<vo
       : await graphqlRequest(UPDATE_MUTATION, { id, input });
   const result = member.addShippingAddress ?? member.updateShippingAddress;
   if (!result) throw new Error('The server answered without a result');
-  assertAccepted(result.responseResult);
+  assertSucceeded(result.responseResult);
 }
 
 export async function deleteAddress(id: number): Promise<void> {
   const { member } = await graphqlRequest(DELETE_MUTATION, { id });
-  assertAccepted(member.deleteShippingAddress.responseResult);
+  assertSucceeded(member.deleteShippingAddress.responseResult);
 }

@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { loginHref } from '../../../config/paths';
-import { GraphQLRequestError } from '../../../lib/graphql';
+import { isUnauthenticated } from '../../../lib/refusal';
 import type { I18nStore } from '../../../lib/i18n';
 import { notFound } from '../../../lib/route-errors';
 import type { SessionStore } from '../../../lib/session';
@@ -34,7 +34,7 @@ export function createChangeAddressLoader(
       const address = await getAddress(Number(id), request.signal);
       return { address, missing: address === null };
     } catch (error) {
-      if (error instanceof GraphQLRequestError && error.code === 'UNAUTHENTICATED') {
+      if (isUnauthenticated(error)) {
         session.setMember(null);
         const { pathname } = new URL(request.url);
         return redirect(loginHref(pathname));

@@ -1,9 +1,15 @@
 import type { MemberClaims } from '@member/domain';
 
 import { GRAPH_API_BASE, createTransactionId, isRecord, readJson } from '../../../lib/api-client';
-import { RESPONSE_RESULT_FIELDS, gql, graphqlRequest, type ResponseResult } from '../../../lib/graphql';
+import {
+  RESPONSE_RESULT_FIELDS,
+  type ResponseResult,
+  assertSucceeded,
+  gql,
+  graphqlRequest,
+} from '../../../lib/graphql';
 import { MEMBER_CLAIMS_SELECTION, assertMemberClaims } from '../../../lib/member-claims';
-import { RefusedError, assertAccepted } from './mutation-result';
+import { refusalOfRest } from '../../../lib/refusal';
 
 interface ChangeEmailData {
   member: { changeEmail: { responseResult: ResponseResult; member: MemberClaims | null } };
@@ -51,7 +57,7 @@ export async function changeEmail(input: {
   currentPassword: string;
 }): Promise<MemberClaims> {
   const { member } = await graphqlRequest(CHANGE_EMAIL_MUTATION, { input });
-  assertAccepted(member.changeEmail.responseResult);
+  assertSucceeded(member.changeEmail.responseResult);
   const claims = member.changeEmail.member;
   assertMemberClaims(claims);
   return claims;
@@ -63,7 +69,7 @@ export async function changePassword(input: {
   confirmPassword: string;
 }): Promise<void> {
   const { member } = await graphqlRequest(CHANGE_PASSWORD_MUTATION, { input });
-  assertAccepted(member.changePassword.responseResult);
+  assertSucceeded(member.changePassword.responseResult);
 }
 
 export async function canDeactivate(signal?: AbortSignal): Promise<boolean> {
@@ -73,7 +79,7 @@ export async function canDeactivate(signal?: AbortSignal): Promise<boolean> {
 
 export async function deactivateAccount(currentPassword: string): Promise<void> {
   const { member } = await graphqlRequest(DEACTIVATE_MUTATION, { input: { currentPassword, confirm: true } });
-  assertAccepted(member.deactivateAccount.responseResult);
+  assertSucceeded(member.deactivateAccount.responseResult);
 }
 
 /** Uploads a picture (multipart); returns its new URL. Errors carry the server's slug. */
@@ -88,11 +94,7 @@ export async function uploadAvatar(file: Blob): Promise<string> {
   });
   const json = await readJson(response);
   if (response.ok && isRecord(json) && typeof json.pictureUrl === 'string') return json.pictureUrl;
-  const error = isRecord(json) && isRecord(json.error) ? json.error : {};
-  throw new RefusedError(
-    typeof error.code === 'string' ? error.code : 'upload_failed',
-    typeof error.message === 'string' ? error.message : 'Upload failed',
-  );
+  throw refusalOfRest(response.status, json, 'upload_failed');
 }
 
 const PICTURE_QUERY = gql<{ member: { info: { pictureUrl: string | null } } }>(`

@@ -1,5 +1,10 @@
-import { RESPONSE_RESULT_FIELDS, gql, graphqlRequest, type ResponseResult } from '../../../lib/graphql';
-import { assertAccepted } from './mutation-result';
+import {
+  RESPONSE_RESULT_FIELDS,
+  type ResponseResult,
+  assertSucceeded,
+  gql,
+  graphqlRequest,
+} from '../../../lib/graphql';
 
 export interface WalletTransaction {
   id: number;
@@ -65,7 +70,7 @@ const BUY_COINS_MUTATION = gql<BuyCoinsData, { packId: string }>(`
 /** Starts the hosted checkout of a pack; returns the payment page to go to. */
 export async function buyCoins(packId: string): Promise<string> {
   const { member } = await graphqlRequest(BUY_COINS_MUTATION, { packId });
-  assertAccepted(member.buyCoins.responseResult);
+  assertSucceeded(member.buyCoins.responseResult);
   if (!member.buyCoins.url) throw new Error('The server answered without a checkout URL');
   return member.buyCoins.url;
 }

@@ -4,7 +4,7 @@ import { useId, useMemo, useState, type SyntheticEvent } from 'react';
 import { useI18n } from '../../../lib/i18n';
 import { logger } from '../../../lib/logger';
 import { type ShippingAddress, saveAddress } from '../api/addresses';
-import { RefusedError } from '../api/mutation-result';
+import { slugOf } from '../../../lib/refusal';
 import { COUNTRY_CODES } from './countries';
 
 type Values = Record<AddressField, string>;
@@ -79,7 +79,7 @@ export function AddressForm({ address, onSaved }: { address: ShippingAddress | n
       logger.warn('Could not save an address', caught);
       setSaving(false);
       setError(
-        caught instanceof RefusedError && caught.slug === 'too_many_addresses'
+        slugOf(caught) === 'too_many_addresses'
           ? t('wallet.errors.too_many_addresses')
           : t('wallet.addresses.saveError'),
       );

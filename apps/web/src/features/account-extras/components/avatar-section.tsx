@@ -2,7 +2,7 @@ import { useId, useRef, useState, type SyntheticEvent } from 'react';
 import { useI18n } from '../../../lib/i18n';
 import { logger } from '../../../lib/logger';
 import { useSession, useSessionStore } from '../../../lib/session';
-import { RefusedError } from '../api/mutation-result';
+import { slugOf } from '../../../lib/refusal';
 import { getPictureUrl, uploadAvatar } from '../api/security';
 import { SectionState } from './section-state';
 import { useLoaded } from './use-loaded';
@@ -40,7 +40,7 @@ export function AvatarSection() {
       setStatus({ kind: 'saved' });
     } catch (error) {
       logger.warn('Could not upload the picture', error);
-      const slug = error instanceof RefusedError ? error.slug : '';
+      const slug = slugOf(error) ?? '';
       setStatus({
         kind: 'error',
         message: isKnown(slug) ? t(`wallet.errors.${slug}`) : t('wallet.errors.generic'),

@@ -2,7 +2,7 @@ import { useId, useState, type SyntheticEvent } from 'react';
 import { useI18n } from '../../../lib/i18n';
 import { logger } from '../../../lib/logger';
 import { useSessionStore } from '../../../lib/session';
-import { RefusedError } from '../api/mutation-result';
+import { slugOf } from '../../../lib/refusal';
 import { canDeactivate, deactivateAccount } from '../api/security';
 import { SectionState } from './section-state';
 import { useLoaded } from './use-loaded';
@@ -54,7 +54,7 @@ export function DeactivateSection() {
     } catch (caught) {
       logger.warn('Could not delete the account', caught);
       setDeleting(false);
-      const slug = caught instanceof RefusedError ? caught.slug : '';
+      const slug = slugOf(caught) ?? '';
       setError(isKnown(slug) ? t(`wallet.errors.${slug}`) : t('wallet.errors.generic'));
     }
   }

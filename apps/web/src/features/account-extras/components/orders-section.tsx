@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useI18n } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { getOrders } from '../api/orders';
-import { formatDate, formatMoney } from './format';
+import { formatDate, formatMoney } from '../../../lib/format';
 import { SectionState } from './section-state';
 import { useLoaded } from './use-loaded';
 
@@ -40,7 +40,7 @@ export function OrdersSection() {
                   </h3>
                   <p className="account-section__muted">
                     {t('wallet.orders.placedOn', {
-                      date: formatDate(order.createdAt, locale, member?.timezone),
+                      date: formatDate(order.createdAt, locale, member?.timezone, 'medium'),
                     })}
                     {' · '}
                     {t('wallet.orders.status', { status: order.status })}

@@ -1,9 +1,10 @@
 import { changeEmailSchema, changePasswordSchema, parseCredentials } from '@member/domain/account-security';
 import { useId, useState, type SyntheticEvent } from 'react';
+import { FormField } from '../../../components/ui/form-field';
 import { useI18n } from '../../../lib/i18n';
 import { logger } from '../../../lib/logger';
 import { useSession, useSessionStore } from '../../../lib/session';
-import { RefusedError } from '../api/mutation-result';
+import { slugOf } from '../../../lib/refusal';
 import { changeEmail, changePassword } from '../api/security';
 
 type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'error'; message: string };
@@ -30,40 +31,6 @@ function useErrorMessage() {
   const { t } = useI18n();
   return (slug: string): string =>
     isKnownError(slug) ? t(`wallet.errors.${slug}`) : t('wallet.errors.generic');
-}
-
-interface FieldProps {
-  id: string;
-  label: string;
-  type: 'email' | 'password';
-  autoComplete: string;
-  value: string;
-  invalid: boolean;
-  describedBy?: string | undefined;
-  onChange: (value: string) => void;
-}
-
-function Field({ id, label, type, autoComplete, value, invalid, describedBy, onChange }: FieldProps) {
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className="input"
-        type={type}
-        autoComplete={autoComplete}
-        required
-        value={value}
-        aria-invalid={invalid ? true : undefined}
-        aria-describedby={describedBy}
-        onChange={(event) => {
-          onChange(event.target.value);
-        }}
-      />
-    </div>
-  );
 }
 
 interface FormFooterProps {
@@ -119,7 +86,7 @@ function ChangeEmailForm() {
       setStatus({ kind: 'saved' });
     } catch (error) {
       logger.warn('Could not change the email', error);
-      const slug = error instanceof RefusedError ? error.slug : 'generic';
+      const slug = slugOf(error) ?? 'generic';
       setInvalid(slug === 'wrong_password' ? 'currentPassword' : slug === 'email_taken' ? 'newEmail' : null);
       setStatus({ kind: 'error', message: errorMessage(slug) });
     }
@@ -139,7 +106,8 @@ function ChangeEmailForm() {
       {member ? (
         <p className="account-section__muted">{t('wallet.security.currentEmail', { email: member.email })}</p>
       ) : null}
-      <Field
+      <FormField
+        required
         id={`${id}-new`}
         label={t('wallet.security.newEmail')}
         type="email"
@@ -147,11 +115,12 @@ function ChangeEmailForm() {
         value={values.newEmail}
         invalid={invalid === 'newEmail'}
         describedBy={invalid === 'newEmail' ? errorId : undefined}
-        onChange={(newEmail) => {
-          setValues({ ...values, newEmail });
+        onChange={(event) => {
+          setValues({ ...values, newEmail: event.target.value });
         }}
       />
-      <Field
+      <FormField
+        required
         id={`${id}-confirm`}
         label={t('wallet.security.confirmEmail')}
         type="email"
@@ -159,11 +128,12 @@ function ChangeEmailForm() {
         value={values.confirmEmail}
         invalid={invalid === 'confirmEmail'}
         describedBy={invalid === 'confirmEmail' ? errorId : undefined}
-        onChange={(confirmEmail) => {
-          setValues({ ...values, confirmEmail });
+        onChange={(event) => {
+          setValues({ ...values, confirmEmail: event.target.value });
         }}
       />
-      <Field
+      <FormField
+        required
         id={`${id}-password`}
         label={t('wallet.security.currentPassword')}
         type="password"
@@ -171,8 +141,8 @@ function ChangeEmailForm() {
         value={values.currentPassword}
         invalid={invalid === 'currentPassword'}
         describedBy={invalid === 'currentPassword' ? errorId : undefined}
-        onChange={(currentPassword) => {
-          setValues({ ...values, currentPassword });
+        onChange={(event) => {
+          setValues({ ...values, currentPassword: event.target.value });
         }}
       />
       <FormFooter
@@ -210,7 +180,7 @@ function ChangePasswordForm() {
       setStatus({ kind: 'saved' });
     } catch (error) {
       logger.warn('Could not change the password', error);
-      const slug = error instanceof RefusedError ? error.slug : 'generic';
+      const slug = slugOf(error) ?? 'generic';
       setInvalid(slug === 'wrong_password' ? 'currentPassword' : null);
       setStatus({ kind: 'error', message: errorMessage(slug) });
     }
@@ -228,7 +198,8 @@ function ChangePasswordForm() {
       <h3 className="account-section__subtitle" id={`${id}-title`}>
         {t('wallet.security.passwordTitle')}
       </h3>
-      <Field
+      <FormField
+        required
         id={`${id}-current`}
         label={t('wallet.security.currentPassword')}
         type="password"
@@ -236,11 +207,12 @@ function ChangePasswordForm() {
         value={values.currentPassword}
         invalid={invalid === 'currentPassword'}
         describedBy={invalid === 'currentPassword' ? errorId : undefined}
-        onChange={(currentPassword) => {
-          setValues({ ...values, currentPassword });
+        onChange={(event) => {
+          setValues({ ...values, currentPassword: event.target.value });
         }}
       />
-      <Field
+      <FormField
+        required
         id={`${id}-new`}
         label={t('wallet.security.newPassword')}
         type="password"
@@ -248,14 +220,15 @@ function ChangePasswordForm() {
         value={values.newPassword}
         invalid={invalid === 'newPassword'}
         describedBy={invalid === 'newPassword' ? `${hintId} ${errorId}` : hintId}
-        onChange={(newPassword) => {
-          setValues({ ...values, newPassword });
+        onChange={(event) => {
+          setValues({ ...values, newPassword: event.target.value });
         }}
       />
       <p className="account-section__muted" id={hintId}>
         {t('wallet.security.passwordHint')}
       </p>
-      <Field
+      <FormField
+        required
         id={`${id}-confirm`}
         label={t('wallet.security.confirmPassword')}
         type="password"
@@ -263,8 +236,8 @@ function ChangePasswordForm() {
         value={values.confirmPassword}
         invalid={invalid === 'confirmPassword'}
         describedBy={invalid === 'confirmPassword' ? errorId : undefined}
-        onChange={(confirmPassword) => {
-          setValues({ ...values, confirmPassword });
+        onChange={(event) => {
+          setValues({ ...values, confirmPassword: event.target.value });
         }}
       />
       <FormFooter

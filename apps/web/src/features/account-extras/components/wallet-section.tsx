@@ -2,9 +2,10 @@ import { useId, useState } from 'react';
 import { useI18n } from '../../../lib/i18n';
 import { logger } from '../../../lib/logger';
 import { useSession } from '../../../lib/session';
-import { RefusedError } from '../api/mutation-result';
+import { slugOf } from '../../../lib/refusal';
 import { type Wallet, buyCoins, getWallet } from '../api/wallet';
-import { formatCoins, formatDate, formatMoney, formatNumber, ledgerLine } from './format';
+import { formatCoins, formatDate, formatMoney, formatNumber } from '../../../lib/format';
+import { ledgerLine } from './format';
 import { SectionState } from './section-state';
 import { useLoaded } from './use-loaded';
 
@@ -29,9 +30,7 @@ export function WalletSection() {
       logger.warn('Could not start buying coins', error);
       setBuying(null);
       setBuyError(
-        error instanceof RefusedError && error.slug === 'unknown_coin_pack'
-          ? t('wallet.errors.generic')
-          : t('wallet.wallet.buyError'),
+        slugOf(error) === 'unknown_coin_pack' ? t('wallet.errors.generic') : t('wallet.wallet.buyError'),
       );
     }
   }
@@ -111,7 +110,7 @@ export function WalletSection() {
                 <tbody>
                   {state.value.transactions.map((transaction) => (
                     <tr key={transaction.id}>
-                      <td>{formatDate(transaction.date, locale, member?.timezone)}</td>
+                      <td>{formatDate(transaction.date, locale, member?.timezone, 'medium')}</td>
                       <td>{ledgerLine(transaction, t, locale)}</td>
                       <td className="extras__number">{formatCoins(transaction.amount, locale)}</td>
                     </tr>

@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { loginHref } from '../../../config/paths';
-import { GraphQLRequestError } from '../../../lib/graphql';
+import { isUnauthenticated } from '../../../lib/refusal';
 import { notFound } from '../../../lib/route-errors';
 import type { I18nStore } from '../../../lib/i18n';
 import type { SessionStore } from '../../../lib/session';
@@ -51,7 +51,7 @@ export function createAccountLoader(
       return { section, membership: await getMembership(request.signal) };
     } catch (error) {
       // The session was revoked on the server: sign out here too and come back after signing in.
-      if (error instanceof GraphQLRequestError && error.code === 'UNAUTHENTICATED') {
+      if (isUnauthenticated(error)) {
         session.setMember(null);
         const { pathname, search } = new URL(request.url);
         return redirect(loginHref(`${pathname}${search}`));

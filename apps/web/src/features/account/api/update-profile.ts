@@ -1,5 +1,11 @@
 import type { Locale, MemberClaims } from '@member/domain';
-import { RESPONSE_RESULT_FIELDS, gql, graphqlRequest, type ResponseResult } from '../../../lib/graphql';
+import {
+  RESPONSE_RESULT_FIELDS,
+  type ResponseResult,
+  assertSucceeded,
+  gql,
+  graphqlRequest,
+} from '../../../lib/graphql';
 import { MEMBER_CLAIMS_SELECTION, assertMemberClaims } from '../../../lib/member-claims';
 
 export interface ProfileChanges {
@@ -23,22 +29,13 @@ export const UPDATE_PROFILE_MUTATION = gql<UpdateProfileData, { input: ProfileCh
   }
 `);
 
-/** A profile the server refused, with its stable slug (`invalid_timezone`, `unsupported_language`…). */
-export class ProfileRefusedError extends Error {
-  override readonly name = 'ProfileRefusedError';
-  constructor(
-    readonly slug: string | null,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** Saves the profile; the server re-issues the login cookie and returns the new claims. */
+/**
+ * Saves the profile; the server re-issues the login cookie and returns the new claims. A refusal throws
+ * a RefusalError with its slug (`invalid_timezone`, `unsupported_language`…).
+ */
 export async function updateProfile(input: ProfileChanges): Promise<MemberClaims> {
   const { member } = await graphqlRequest(UPDATE_PROFILE_MUTATION, { input });
-  const result = member.updateProfile.responseResult;
-  if (!result.succeeded) throw new ProfileRefusedError(result.slug, result.message ?? '');
+  assertSucceeded(member.updateProfile.responseResult);
   const claims = member.updateProfile.member;
   assertMemberClaims(claims);
   return claims;

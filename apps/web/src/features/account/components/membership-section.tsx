@@ -1,6 +1,6 @@
 import { isMediaType } from '@member/domain';
 import { useId } from 'react';
-import { formatDate } from './format-date';
+import { formatDate } from '../../../lib/format';
 import { useI18n, type Translator } from '../../../lib/i18n';
 import type { Membership, MembershipSubscription, SubscriptionSummary } from '../api/get-membership';
 

@@ -11,8 +11,9 @@ import { parseProfile, type ProfileIssue } from '@member/domain/profile';
 import { useId, useState, type SyntheticEvent } from 'react';
 import { useI18n, useI18nStore } from '../../../lib/i18n';
 import { logger } from '../../../lib/logger';
+import { slugOf } from '../../../lib/refusal';
 import { useSession, useSessionStore } from '../../../lib/session';
-import { ProfileRefusedError, updateProfile } from '../api/update-profile';
+import { updateProfile } from '../api/update-profile';
 
 /** The slugs the server refuses a profile with (the domain's ProfileIssue, and languages the brand lacks). */
 const SERVER_SLUGS = [
@@ -70,8 +71,7 @@ export function ProfileSection({ member }: { member: MemberClaims }) {
       logger.warn('Could not save the profile', error);
       setStatus({
         kind: 'error',
-        message:
-          error instanceof ProfileRefusedError ? refusalMessage(error.slug) : t('account.profile.saveError'),
+        message: refusalMessage(slugOf(error)),
       });
     }
   }

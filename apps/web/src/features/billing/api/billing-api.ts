@@ -1,11 +1,11 @@
-import { gql, graphqlRequest } from '../../../lib/graphql';
-
-export interface ResponseResult {
-  succeeded: boolean;
-  errorCode: string | null;
-  slug: string | null;
-  message: string | null;
-}
+import {
+  RESPONSE_RESULT_FIELDS as RESULT,
+  type ResponseResult,
+  assertSucceeded,
+  gql,
+  graphqlRequest,
+} from '../../../lib/graphql';
+import { RefusalError } from '../../../lib/refusal';
 
 export interface PaymentMethod {
   paymentMethodId: string;
@@ -38,7 +38,6 @@ export interface Plan {
   recurring: { interval: 'day' | 'week' | 'month' | 'year'; interval_count: number };
 }
 
-const RESULT = 'responseResult { succeeded errorCode slug message }';
 const METHOD = 'paymentMethodId ccLast ccType isDefault expMonth expYear';
 
 const PLANS = gql<{ plan: { getPlans: Plan[] } }>(`
@@ -92,25 +91,34 @@ const SET_DEFAULT = gql<
   }
 `);
 
+/** The member's cards after a change; a refusal throws a RefusalError with its slug. */
+function methodsAfter(payload: MethodsPayload): PaymentMethod[] {
+  assertSucceeded(payload.responseResult);
+  if (!payload.paymentMethods) throw new RefusalError('INTERNAL', 'The answer has no payment methods');
+  return payload.paymentMethods;
+}
+
 export async function addPaymentMethod(variables: {
   paymentMethodId: string;
   ccLast: string;
   isDefault: boolean;
   ccType: string;
-}): Promise<MethodsPayload> {
-  return (await graphqlRequest(ADD_METHOD, variables)).member.addPaymentMethod;
+}): Promise<PaymentMethod[]> {
+  return methodsAfter((await graphqlRequest(ADD_METHOD, variables)).member.addPaymentMethod);
 }
 
 export async function updatePaymentMethod(variables: {
   paymentMethodId: string;
   ccLast: string;
   ccType: string;
-}): Promise<MethodsPayload> {
-  return (await graphqlRequest(UPDATE_METHOD, variables)).member.updatePaymentMethod;
+}): Promise<PaymentMethod[]> {
+  return methodsAfter((await graphqlRequest(UPDATE_METHOD, variables)).member.updatePaymentMethod);
 }
 
-export async function setDefaultPaymentMethod(paymentMethodId: string): Promise<MethodsPayload> {
-  return (await graphqlRequest(SET_DEFAULT, { paymentMethodId })).member.setDefaultPaymentMethod;
+export async function setDefaultPaymentMethod(paymentMethodId: string): Promise<PaymentMethod[]> {
+  return methodsAfter(
+    (await graphqlRequest(SET_DEFAULT, { paymentMethodId })).member.setDefaultPaymentMethod,
+  );
 }
 
 const ACTIVATE = gql<
@@ -150,12 +158,18 @@ const ACCEPT_OFFER = gql<{ member: { acceptRetentionOffer: OfferPayload } }, { s
   }
 `);
 
-export async function presentRetentionOffer(subscriptionId: string): Promise<OfferPayload> {
-  return (await graphqlRequest(PRESENT_OFFER, { subscriptionId })).member.presentRetentionOffer;
+/** The offer of a cancellation's first step; a refusal throws a RefusalError with its slug. */
+export async function presentRetentionOffer(subscriptionId: string): Promise<RetentionOffer> {
+  const payload = (await graphqlRequest(PRESENT_OFFER, { subscriptionId })).member.presentRetentionOffer;
+  assertSucceeded(payload.responseResult);
+  if (!payload.offer) throw new RefusalError('INTERNAL', 'The answer has no offer');
+  return payload.offer;
 }
 
-export async function acceptRetentionOffer(subscriptionId: string): Promise<OfferPayload> {
-  return (await graphqlRequest(ACCEPT_OFFER, { subscriptionId })).member.acceptRetentionOffer;
+export async function acceptRetentionOffer(subscriptionId: string): Promise<void> {
+  assertSucceeded(
+    (await graphqlRequest(ACCEPT_OFFER, { subscriptionId })).member.acceptRetentionOffer.responseResult,
+  );
 }
 
 export interface CancellationReceipt {
@@ -186,8 +200,11 @@ export async function cancelSubscription(input: {
   confirm: boolean;
   option: 'standard' | 'giveaway';
   forfeitMonthlyExclusiveEntries: boolean;
-}) {
-  return (await graphqlRequest(CANCEL, { input })).member.cancelSubscription;
+}): Promise<CancellationReceipt> {
+  const payload = (await graphqlRequest(CANCEL, { input })).member.cancelSubscription;
+  assertSucceeded(payload.responseResult);
+  if (!payload.receipt) throw new RefusalError('INTERNAL', 'The answer has no receipt');
+  return payload.receipt;
 }
 
 const RESTART = gql<
@@ -203,8 +220,14 @@ const RESTART = gql<
   }
 `);
 
-export async function restartSubscription(subscriptionId: string) {
-  return (await graphqlRequest(RESTART, { subscriptionId })).member.restartSubscription;
+/** Restarts a cancelled membership: done at once, or a hosted checkout to pay first (`checkoutUrl`). */
+export async function restartSubscription(
+  subscriptionId: string,
+): Promise<{ restarted: boolean; checkoutUrl: string | null }> {
+  const { responseResult, ...outcome } = (await graphqlRequest(RESTART, { subscriptionId })).member
+    .restartSubscription;
+  assertSucceeded(responseResult);
+  return outcome;
 }
 
 const MY_SUBSCRIPTIONS = gql<{
@@ -226,11 +249,4 @@ const MY_SUBSCRIPTIONS = gql<{
 
 export async function getSubscriptions(signal?: AbortSignal) {
   return (await graphqlRequest(MY_SUBSCRIPTIONS, {}, signal ? { signal } : {})).member.info.subscriptions;
-}
-
-/** Formats integer minor units in a currency for the locale (e.g. 1999 USD → $19.99). */
-export function formatMoney(amountMinor: number, currency: string, bcp47: string): string {
-  const format = new Intl.NumberFormat(bcp47, { style: 'currency', currency });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(amountMinor / 10 ** digits);
 }

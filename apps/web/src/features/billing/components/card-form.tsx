@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useI18n } from '../../../lib/i18n';
 import { paymentFlowCall } from '../api/payment-flow';
-import { Field } from './field';
+import { FormField } from '../../../components/ui/form-field';
 
 function text(data: FormData, name: string): string {
   const value = data.get(name);
@@ -116,7 +116,7 @@ export function CardForm({ title, withDefault, onSave, onCancel }: CardFormProps
       <h3 className="account-section__subtitle" id={ids.title}>
         {title}
       </h3>
-      <Field
+      <FormField
         label={t('billing.methods.cardNumber')}
         name="number"
         inputMode="numeric"
@@ -125,7 +125,7 @@ export function CardForm({ title, withDefault, onSave, onCancel }: CardFormProps
         required
       />
       <div className="billing-card-form__row">
-        <Field
+        <FormField
           label={t('billing.methods.expiry')}
           hint={t('billing.methods.expiryHint')}
           name="expiry"
@@ -135,7 +135,7 @@ export function CardForm({ title, withDefault, onSave, onCancel }: CardFormProps
           maxLength={7}
           required
         />
-        <Field
+        <FormField
           label={t('billing.methods.cvc')}
           name="cvc"
           inputMode="numeric"

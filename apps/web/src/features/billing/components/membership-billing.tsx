@@ -1,6 +1,7 @@
-import { LOCALE_BCP47 } from '@member/domain';
 import { useEffect, useId, useState } from 'react';
 import { useRevalidator } from 'react-router';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { Dialog } from '../../../components/ui/dialog';
 import { useI18n } from '../../../lib/i18n';
 import { logger } from '../../../lib/logger';
 import {
@@ -9,13 +10,11 @@ import {
   type RetentionOffer,
   acceptRetentionOffer,
   cancelSubscription,
-  formatMoney,
   getBilling,
   getSubscriptions,
   presentRetentionOffer,
   restartSubscription,
 } from '../api/billing-api';
-import { BillingDialog } from './billing-dialog';
 
 type Subscription = Awaited<ReturnType<typeof getSubscriptions>>[number];
 type Step =
@@ -26,11 +25,7 @@ type Step =
 
 function useDate(timeZone: string | null) {
   const { locale } = useI18n();
-  return (iso: string) =>
-    new Intl.DateTimeFormat(LOCALE_BCP47[locale], {
-      dateStyle: 'long',
-      ...(timeZone ? { timeZone } : {}),
-    }).format(new Date(iso));
+  return (iso: string) => formatDate(iso, locale, timeZone);
 }
 
 /** The cancellation flow: retention offer first, then an explicit confirmation, then the receipt. */
@@ -51,16 +46,13 @@ function CancelFlow({
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const ids = { confirm: useId(), forfeit: useId(), options: useId() };
-  const money = (offer: RetentionOffer, amount: number) =>
-    formatMoney(amount, offer.currency, LOCALE_BCP47[locale]);
+  const money = (offer: RetentionOffer, amount: number) => formatMoney(amount, offer.currency, locale);
 
   async function open() {
     setError(null);
     setNotice(null);
     try {
-      const result = await presentRetentionOffer(subscription.refId);
-      if (result.responseResult.succeeded && result.offer) setStep({ kind: 'offer', offer: result.offer });
-      else setError(t('billing.cancel.errors.failed'));
+      setStep({ kind: 'offer', offer: await presentRetentionOffer(subscription.refId) });
     } catch (openError) {
       logger.warn('Could not open the cancellation', openError);
       setError(t('billing.cancel.errors.failed'));
@@ -70,11 +62,9 @@ function CancelFlow({
   async function accept(offer: RetentionOffer) {
     setBusy(true);
     try {
-      const result = await acceptRetentionOffer(subscription.refId);
-      if (result.responseResult.succeeded) {
-        setStep({ kind: 'closed' });
-        setNotice(t('billing.cancel.offerAccepted', { price: money(offer, offer.priceMinor) }));
-      } else setError(t('billing.cancel.errors.failed'));
+      await acceptRetentionOffer(subscription.refId);
+      setStep({ kind: 'closed' });
+      setNotice(t('billing.cancel.offerAccepted', { price: money(offer, offer.priceMinor) }));
     } catch (acceptError) {
       logger.warn('Could not accept the offer', acceptError);
       setError(t('billing.cancel.errors.failed'));
@@ -98,15 +88,13 @@ function CancelFlow({
     setBusy(true);
     setError(null);
     try {
-      const result = await cancelSubscription({
+      const receipt = await cancelSubscription({
         subscriptionId: subscription.refId,
         confirm,
         option,
         forfeitMonthlyExclusiveEntries: forfeit,
       });
-      if (result.responseResult.succeeded && result.receipt)
-        setStep({ kind: 'receipt', receipt: result.receipt });
-      else setError(t('billing.cancel.errors.failed'));
+      setStep({ kind: 'receipt', receipt });
     } catch (cancelError) {
       logger.warn('The cancellation failed', cancelError);
       setError(t('billing.cancel.errors.failed'));
@@ -138,7 +126,7 @@ function CancelFlow({
         </p>
       ) : null}
       {step.kind === 'offer' ? (
-        <BillingDialog title={t('billing.cancel.offerTitle')} onClose={close}>
+        <Dialog title={t('billing.cancel.offerTitle')} onClose={close}>
           <p>
             {t('billing.cancel.offerText', {
               price: money(step.offer, step.offer.priceMinor),
@@ -168,10 +156,10 @@ function CancelFlow({
               {t('billing.cancel.continue')}
             </button>
           </div>
-        </BillingDialog>
+        </Dialog>
       ) : null}
       {step.kind === 'confirm' ? (
-        <BillingDialog title={t('billing.cancel.confirmTitle')} onClose={close}>
+        <Dialog title={t('billing.cancel.confirmTitle')} onClose={close}>
           <form
             noValidate
             onSubmit={(event) => {
@@ -229,10 +217,10 @@ function CancelFlow({
               </button>
             </div>
           </form>
-        </BillingDialog>
+        </Dialog>
       ) : null}
       {step.kind === 'receipt' ? (
-        <BillingDialog role="alertdialog" title={t('billing.cancel.receiptTitle')} onClose={close}>
+        <Dialog role="alertdialog" title={t('billing.cancel.receiptTitle')} onClose={close}>
           <p>
             {t('billing.cancel.receiptText', {
               date: step.receipt.accessUntil ? date(step.receipt.accessUntil) : '—',
@@ -244,7 +232,7 @@ function CancelFlow({
               {t('billing.cancel.close')}
             </button>
           </form>
-        </BillingDialog>
+        </Dialog>
       ) : null}
     </>
   );
@@ -269,13 +257,11 @@ function RestartButton({
     setBusy(true);
     try {
       const result = await restartSubscription(subscription.refId);
-      if (result.responseResult.succeeded && result.checkoutUrl) {
+      if (result.checkoutUrl) {
         window.location.assign(result.checkoutUrl);
         return;
       }
-      onMessage(
-        result.responseResult.succeeded ? t('billing.restart.restarted') : t('billing.restart.failed'),
-      );
+      onMessage(t('billing.restart.restarted'));
       if (result.restarted) onDone();
     } catch (restartError) {
       logger.warn('Could not restart the membership', restartError);
@@ -320,7 +306,7 @@ function BillingHistory({ items, timeZone }: { items: BillingTransaction[]; time
                 <tr key={item.id}>
                   <td>{date(item.date)}</td>
                   <td>{item.description}</td>
-                  <td>{formatMoney(item.amount, item.currency, LOCALE_BCP47[locale])}</td>
+                  <td>{formatMoney(item.amount, item.currency, locale)}</td>
                   <td>{t(`billing.history.statuses.${item.status}`)}</td>
                 </tr>
               ))}

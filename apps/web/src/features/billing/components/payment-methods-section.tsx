@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { useI18n } from '../../../lib/i18n';
 import { logger } from '../../../lib/logger';
+import { slugOf } from '../../../lib/refusal';
 import {
   type PaymentMethod,
-  type ResponseResult,
   addPaymentMethod,
   getBilling,
   setDefaultPaymentMethod,
@@ -42,24 +42,16 @@ export function PaymentMethodsSection() {
     };
   }, []);
 
-  const message = (result: ResponseResult) => {
-    const slug = KNOWN_ERRORS.find((known) => known === result.slug);
-    return slug ? t(`billing.methods.errors.${slug}`) : t('billing.methods.errors.failed');
-  };
-
-  async function run(
-    action: () => Promise<{ responseResult: ResponseResult; paymentMethods: PaymentMethod[] | null }>,
-    success: string,
-  ): Promise<string | null> {
+  async function run(action: () => Promise<PaymentMethod[]>, success: string): Promise<string | null> {
     try {
-      const result = await action();
-      if (!result.responseResult.succeeded || !result.paymentMethods) return message(result.responseResult);
-      setMethods(result.paymentMethods);
+      setMethods(await action());
       setMode('list');
       setError(null);
       setNotice(success);
       return null;
     } catch (actionError) {
+      const slug = KNOWN_ERRORS.find((known) => known === slugOf(actionError));
+      if (slug) return t(`billing.methods.errors.${slug}`);
       logger.warn('A payment method change failed', actionError);
       return t('billing.methods.errors.failed');
     }

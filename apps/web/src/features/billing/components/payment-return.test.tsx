@@ -8,10 +8,22 @@ import {
   refused,
   renderBilling,
 } from '../test/billing-test-kit';
+import { jsonResponse } from '../../../test/render-app';
 import { PaymentReturn, RELOAD_AGAIN_MS } from './payment-return';
 
 const state = (value: Record<string, unknown>) => `?state=${encodeURIComponent(JSON.stringify(value))}`;
-const coins = { is_success: true, slug: 'coins', subscription_provider: 'sandbox' };
+const CHECKOUT = 'cs_0123456789abcdef';
+const coins = { is_success: true, slug: 'coins', subscription_provider: 'sandbox', checkout_id: CHECKOUT };
+const RECEIPT_PATH = `/paymentflow/checkout/${CHECKOUT}/receipt`;
+const receiptOf = (outcome: string) => () =>
+  jsonResponse({
+    checkoutId: CHECKOUT,
+    purpose: 'coins',
+    outcome,
+    amountMinor: 1200,
+    currency: 'JPY',
+    description: '1,200 coins',
+  });
 const restart = {
   is_success: true,
   slug: 'restart',
@@ -24,11 +36,15 @@ installBillingTestHooks();
 
 // Each flow clicks through several screens; a loaded machine needs more than the default 5 s.
 describe('payment return', { timeout: 30_000 }, () => {
-  it('reads the state once, clears the query and shows the success receipt', async () => {
-    const { calls } = mockBillingApi({});
+  it('reads the state once, clears the query and shows the receipt the server verified', async () => {
+    const { calls, restCalls } = mockBillingApi({}, { [RECEIPT_PATH]: receiptOf('paid') });
     const { router } = await renderBilling(<PaymentReturn />, `/account/wallet${state(coins)}`);
     const receipt = await screen.findByRole('alertdialog', { name: 'Payment received' });
     expect(within(receipt).getByText('Thank you! Your payment was verified.')).toBeInTheDocument();
+    expect(restCalls.map((call) => call.path)).toEqual([RECEIPT_PATH]);
+    // The amount is in the currency's minor units: the yen has none.
+    expect(within(receipt).getByText('1,200 coins')).toBeInTheDocument();
+    expect(within(receipt).getByText('¥1,200')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/account/wallet');
     expect(router.state.location.search).toBe('');
     // A purchase without a subscription activates nothing.
@@ -108,9 +124,29 @@ describe('payment return', { timeout: 30_000 }, () => {
     expect(calls).toEqual([]);
   });
 
+  it('never says received on the return alone: a purchase being verified, or without its checkout, is pending', async () => {
+    mockBillingApi({}, { [RECEIPT_PATH]: receiptOf('pending') });
+    const first = await renderBilling(<PaymentReturn />, `/account/wallet${state(coins)}`);
+    expect(await screen.findByRole('alertdialog', { name: 'Payment being confirmed' })).toBeInTheDocument();
+    first.unmount();
+
+    const { restCalls } = mockBillingApi({});
+    const { checkout_id: _unknown, ...withoutCheckout } = coins;
+    await renderBilling(<PaymentReturn />, `/account/wallet${state(withoutCheckout)}`);
+    expect(await screen.findByRole('alertdialog', { name: 'Payment being confirmed' })).toBeInTheDocument();
+    expect(restCalls).toEqual([]);
+  });
+
+  it('shows the failure receipt when the server says the checkout expired unpaid', async () => {
+    mockBillingApi({}, { [RECEIPT_PATH]: receiptOf('failed') });
+    await renderBilling(<PaymentReturn />, `/account/wallet${state(coins)}`);
+    const receipt = await screen.findByRole('alertdialog', { name: 'Payment failed' });
+    expect(within(receipt).queryByRole('term')).not.toBeInTheDocument();
+  });
+
   it('reloads the account state after the receipt and once more 3 s later', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    mockBillingApi({});
+    mockBillingApi({}, { [RECEIPT_PATH]: receiptOf('paid') });
     const { loader } = await renderBilling(<PaymentReturn />, `/account/wallet${state(coins)}`);
     await screen.findByRole('alertdialog', { name: 'Payment received' });
     await waitFor(() => {

@@ -1,4 +1,3 @@
-import { LOCALE_BCP47 } from '@member/domain';
 import { useId, useState } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import { BrandMark } from '../../../components/ui/brand-mark';
@@ -6,10 +5,11 @@ import { StandalonePage } from '../../../components/ui/standalone-page';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useI18n } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
-import { type Plan, formatMoney } from '../api/billing-api';
+import { formatMoney } from '../../../lib/format';
+import type { Plan } from '../api/billing-api';
 import { paymentFlowCall } from '../api/payment-flow';
 import type { SignupLoader } from '../api/signup-loader';
-import { Field } from './field';
+import { FormField } from '../../../components/ui/form-field';
 import { PaymentReturn } from './payment-return';
 import '../billing.css';
 
@@ -48,7 +48,7 @@ export function SignupPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const ids = { error: useId(), plans: useId() };
-  const money = (amount: number, currency: string) => formatMoney(amount, currency, LOCALE_BCP47[locale]);
+  const money = (amount: number, currency: string) => formatMoney(amount, currency, locale);
   useDocumentTitle(t('billing.signup.title', { brand: brand.name }));
 
   async function submit(form: HTMLFormElement) {
@@ -140,8 +140,14 @@ export function SignupPage() {
             ))}
           </fieldset>
           <h2 className="signup__subtitle">{t('billing.signup.accountTitle')}</h2>
-          <Field label={t('billing.signup.email')} name="email" type="email" autoComplete="email" required />
-          <Field
+          <FormField
+            label={t('billing.signup.email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+          />
+          <FormField
             label={t('billing.signup.password')}
             hint={t('billing.signup.passwordHint')}
             name="password"
@@ -149,7 +155,7 @@ export function SignupPage() {
             autoComplete="new-password"
             required
           />
-          <Field label={t('billing.signup.name')} name="name" autoComplete="name" maxLength={80} />
+          <FormField label={t('billing.signup.name')} name="name" autoComplete="name" maxLength={80} />
           <div className="form-error" id={ids.error} role="alert">
             {error}
           </div>

@@ -1,7 +1,7 @@
 import { isMediaType, type MediaType } from '@member/domain';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { loginHref } from '../../../config/paths';
-import { GraphQLRequestError } from '../../../lib/graphql';
+import { isUnauthenticated } from '../../../lib/refusal';
 import type { I18nStore } from '../../../lib/i18n';
 import { logger } from '../../../lib/logger';
 import { loadLibraryStrings } from '../../../lib/media/library-api';
@@ -77,7 +77,7 @@ function browseLoader<T>(
     try {
       return await load(media, args);
     } catch (error) {
-      if (error instanceof GraphQLRequestError && error.code === 'UNAUTHENTICATED') {
+      if (isUnauthenticated(error)) {
         deps.session.setMember(null);
         const { pathname, search } = new URL(args.request.url);
         return redirect(loginHref(`${pathname}${search}`));

@@ -1,14 +1,7 @@
-import type { MediaType } from '@member/domain';
-import { gql } from '../../../lib/graphql';
-import type { Thumbnail } from '../../../lib/media/media-card-fields';
+import type { LiveEvent, MediaType, Thumbnail } from '@member/domain';
+import { gql, graphqlAnswer } from '../../../lib/graphql';
 import { type MediaPage, getMediaPage } from './browse-queries';
-import {
-  type LiveEvent,
-  type MediaDetailsResult,
-  type RefusalReason,
-  detailsFailure,
-} from './get-media-details';
-import { requestAnswer, throwFirst } from './graphql-answer';
+import { type MediaDetailsResult, type RefusalReason, failureOrThrow } from './get-media-details';
 
 /** A stream with its live schedule, as the live page shows it. */
 export interface LiveStream {
@@ -63,14 +56,13 @@ export async function getLiveStreams(after: string | null, signal?: AbortSignal)
   const ids = page.items.map((item) => item.id);
   if (ids.length === 0) return { streams: [], refusal: null, nextCursor };
   const variables = Object.fromEntries(ids.map((id, i) => [`id${i}`, id]));
-  const { data, errors } = await requestAnswer(schedulesQuery(ids.length), variables, signal);
-  const failures = errors.map(detailsFailure);
+  const { data, errors } = await graphqlAnswer(schedulesQuery(ids.length), variables, { signal });
   // Refusals and titles gone since the list was read leave a stream out; anything else fails the page.
-  if (failures.some((failure) => failure === null)) throwFirst(errors);
+  const failures = errors.map(failureOrThrow);
   const streams = ids
     .map((_, i) => data?.content[`s${i}`] ?? null)
     .filter((stream): stream is LiveStream => stream !== null);
-  const refusal = failures.find((failure) => failure?.kind === 'refused');
+  const refusal = failures.find((failure) => failure.kind === 'refused');
   return {
     streams,
     refusal: streams.length === 0 && refusal?.kind === 'refused' ? refusal.reason : null,
@@ -94,9 +86,9 @@ export type LiveStreamResult =
  * the brand has it, refused with content.media's reasons.
  */
 export async function getLiveStreamBySlug(slug: string, signal?: AbortSignal): Promise<LiveStreamResult> {
-  const { data, errors } = await requestAnswer(LIVE_STREAM_QUERY, { slug }, signal);
+  const { data, errors } = await graphqlAnswer(LIVE_STREAM_QUERY, { slug }, { signal });
   const [error] = errors;
-  if (error) return detailsFailure(error) ?? throwFirst(errors);
+  if (error) return failureOrThrow(error);
   const media = data?.content.liveStream ?? null;
   return media ? { kind: 'found', media } : { kind: 'not-found' };
 }

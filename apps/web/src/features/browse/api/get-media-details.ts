@@ -1,73 +1,57 @@
-import type { MediaType } from '@member/domain';
-import { gql } from '../../../lib/graphql';
-import type { Thumbnail } from '../../../lib/media/media-card-fields';
+import type { MediaItem, MediaType, Person, Thumbnail } from '@member/domain';
+import { type Picked, gql, graphqlAnswer, select } from '../../../lib/graphql';
+import type { RefusalError } from '../../../lib/refusal';
 import { GENRE_FIELDS, type Genre } from './browse-queries';
-import { type AnswerError, requestAnswer, throwFirst } from './graphql-answer';
-
-export interface Person {
-  id: number;
-  slug: string;
-  title: string;
-}
-
-export interface LiveEvent {
-  title: string;
-  /** ISO-8601 UTC. */
-  startsAt: string;
-  endsAt: string | null;
-}
 
 /** The fields a track, an episode or a chapter shares with its title. */
-export interface MediaChild {
-  id: number;
-  mediaType: MediaType;
-  title: string;
-  slug: string;
-  description: string;
-  thumbnail: Thumbnail;
-  playbackKey: string | null;
-  /** Seconds. */
-  duration: number | null;
-  position: number | null;
-  trackNumber: number | null;
-  seasonNumber: number | null;
-  episodeNumber: number | null;
-  artists: Person[];
-}
+const CHILD_SCALARS = select<MediaItem>()(
+  'id',
+  'mediaType',
+  'title',
+  'slug',
+  'description',
+  'playbackKey',
+  'duration',
+  'position',
+  'trackNumber',
+  'seasonNumber',
+  'episodeNumber',
+);
+const DETAIL_SCALARS = select<MediaItem>()(
+  'is_free',
+  'releaseDate',
+  'releaseYear',
+  'quality',
+  'language',
+  'languages',
+  'countryOfOrigin',
+  'upc',
+  'isbn',
+  'edition',
+  'numPages',
+  'publisher',
+  'copyright',
+  'type',
+);
+
+export type MediaChild = Picked<typeof CHILD_SCALARS> & { thumbnail: Thumbnail; artists: Person[] };
 
 /** A title with every field of spec section 3; per-type fields are null or empty where they do not apply. */
-export interface MediaDetails extends MediaChild {
-  is_free: boolean;
-  releaseDate: string | null;
-  releaseYear: number | null;
-  quality: string | null;
-  language: string | null;
-  languages: string[];
-  countryOfOrigin: string | null;
-  upc: string | null;
-  isbn: string | null;
-  edition: string | null;
-  numPages: number | null;
-  publisher: string | null;
-  copyright: string | null;
-  type: string | null;
-  casts: Person[];
-  directors: Person[];
-  producers: Person[];
-  writers: Person[];
-  authors: Person[];
-  narrators: Person[];
-  genres: Genre[];
-  tracks: MediaChild[];
-  episodes: MediaChild[];
-  firstEpisode: MediaChild | null;
-  chapters: MediaChild[];
-  liveSchedule: LiveEvent[];
-}
+export type MediaDetails = MediaChild &
+  Picked<typeof DETAIL_SCALARS> &
+  Pick<
+    MediaItem,
+    'casts' | 'directors' | 'producers' | 'writers' | 'authors' | 'narrators' | 'liveSchedule'
+  > & {
+    genres: Genre[];
+    tracks: MediaChild[];
+    episodes: MediaChild[];
+    firstEpisode: Pick<MediaItem, 'id'> | null;
+    chapters: MediaChild[];
+  };
 
 const PERSON = 'id slug title';
-const CHILD_FIELDS = `id mediaType title slug description thumbnail { origin path cacheIndex } playbackKey duration
-  position trackNumber seasonNumber episodeNumber artists { ${PERSON} }`;
+const CHILD_FIELDS = `${CHILD_SCALARS.text} thumbnail { origin path cacheIndex } artists { ${PERSON} }`;
 
 export const MEDIA_DETAILS_QUERY = gql<
   { content: { media: MediaDetails | null } },
@@ -77,8 +61,7 @@ export const MEDIA_DETAILS_QUERY = gql<
     content {
       media(mediaType: $mediaType, id: $id) {
         ${CHILD_FIELDS}
-        is_free releaseDate releaseYear quality language languages countryOfOrigin upc isbn edition numPages
-        publisher copyright type
+        ${DETAIL_SCALARS.text}
         casts { ${PERSON} } directors { ${PERSON} } producers { ${PERSON} } writers { ${PERSON} }
         authors { ${PERSON} } narrators { ${PERSON} }
         genres { ${GENRE_FIELDS} }
@@ -102,11 +85,11 @@ function isRefusal(slug: string | null): slug is RefusalReason {
   return slug === 'not_available_in_location' || slug === 'subscription_required';
 }
 
-/** Reads one error of content.media: a refusal, "not found", or null for any other failure. */
-export function detailsFailure(error: AnswerError): Exclude<MediaDetailsResult, { kind: 'found' }> | null {
+/** Reads one error of content.media as a refusal or "not found"; any other failure is thrown. */
+export function failureOrThrow(error: RefusalError): Exclude<MediaDetailsResult, { kind: 'found' }> {
   if (error.code === 'FORBIDDEN' && isRefusal(error.slug)) return { kind: 'refused', reason: error.slug };
   if (error.code === 'NOT_FOUND') return { kind: 'not-found' };
-  return null;
+  throw error;
 }
 
 /**
@@ -118,9 +101,9 @@ export async function getMediaDetails(
   id: number,
   signal?: AbortSignal,
 ): Promise<MediaDetailsResult> {
-  const { data, errors } = await requestAnswer(MEDIA_DETAILS_QUERY, { mediaType, id }, signal);
+  const { data, errors } = await graphqlAnswer(MEDIA_DETAILS_QUERY, { mediaType, id }, { signal });
   const [error] = errors;
-  if (error) return detailsFailure(error) ?? throwFirst(errors);
+  if (error) return failureOrThrow(error);
   const media = data?.content.media ?? null;
   return media ? { kind: 'found', media } : { kind: 'not-found' };
 }

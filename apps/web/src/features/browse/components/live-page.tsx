@@ -8,8 +8,8 @@ import { playQueue } from '../../../lib/media/play-queue';
 import { useSession } from '../../../lib/session';
 import type { LiveLoader } from '../api/browse-loaders';
 import { type LiveStream, type LiveStreams, getLiveStreams } from '../api/get-live-streams';
-import type { LiveEvent } from '../api/get-media-details';
-import { formatDateTime } from '../utils/format';
+import type { LiveEvent } from '@member/domain';
+import { formatScheduleTime } from '../../../lib/format';
 import { scheduleAround } from '../utils/live-schedule';
 import { type KeysetPage, useKeysetPages } from '../hooks/use-keyset-pages';
 import { useNow } from '../hooks/use-now';
@@ -61,7 +61,7 @@ function OnAir({ streams, nowMs }: { streams: readonly Stream[]; nowMs: number }
           {next
             ? t('browse.live.nothingNowNext', {
                 title: next.event.title,
-                time: formatDateTime(next.event.startsAt, locale, timeZone),
+                time: formatScheduleTime(next.event.startsAt, locale, timeZone),
               })
             : t('browse.live.nothingNow')}
         </p>

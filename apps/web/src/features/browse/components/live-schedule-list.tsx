@@ -1,7 +1,7 @@
 import { useI18n } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
-import type { LiveEvent } from '../api/get-media-details';
-import { formatDateTime, formatTime } from '../utils/format';
+import type { LiveEvent } from '@member/domain';
+import { formatScheduleTime, formatTime } from '../../../lib/format';
 import { type Broadcast, scheduleAround } from '../utils/live-schedule';
 
 interface ScheduleSource {
@@ -47,11 +47,11 @@ export function LiveScheduleList<T extends ScheduleSource>({
             ) : null}
             <span className="live-schedule__time">
               <time dateTime={broadcast.event.startsAt}>
-                {formatDateTime(broadcast.event.startsAt, locale, timeZone)}
+                {formatScheduleTime(broadcast.event.startsAt, locale, timeZone)}
               </time>
               {' – '}
               <time dateTime={new Date(broadcast.endsAtMs).toISOString()}>
-                {formatTime(new Date(broadcast.endsAtMs).toISOString(), locale, timeZone)}
+                {formatTime(new Date(broadcast.endsAtMs), locale, timeZone)}
               </time>
             </span>
           </span>

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { useI18n } from '../../../lib/i18n';
 import { formatDuration } from '../../../lib/media/media-strings';
 import type { MediaDetails } from '../api/get-media-details';
-import { countryName, formatReleaseDate, languageName } from '../utils/format';
+import { formatCalendarDate } from '../../../lib/format';
+import { countryName, languageName } from '../utils/format';
 
 /** Catalog `type` values with a translation; others (a game's kind) show as the catalog has them. */
 const KNOWN_TYPES = ['movie', 'series', 'episode'] as const;
@@ -18,7 +19,7 @@ export function MediaFacts({ media }: { media: MediaDetails }) {
   };
 
   if (media.releaseDate)
-    add('releaseDate', t('browse.facts.releaseDate'), formatReleaseDate(media.releaseDate, locale));
+    add('releaseDate', t('browse.facts.releaseDate'), formatCalendarDate(media.releaseDate, locale));
   else add('releaseYear', t('browse.facts.releaseYear'), media.releaseYear);
   if (media.duration) add('duration', t('browse.facts.duration'), formatDuration(media.duration, t));
   if (media.type)

@@ -1,5 +1,6 @@
 import { useI18n } from '../../../lib/i18n';
-import type { MediaDetails, Person } from '../api/get-media-details';
+import type { Person } from '@member/domain';
+import type { MediaDetails } from '../api/get-media-details';
 
 /** Credit roles in the order a member reads them; each is a list of the people in it. */
 const ROLES = ['artists', 'authors', 'narrators', 'directors', 'casts', 'writers', 'producers'] as const;

@@ -1,4 +1,4 @@
-import type { LiveEvent } from '../api/get-media-details';
+import type { LiveEvent } from '@member/domain';
 
 /** How long a broadcast without an end time counts as on air. */
 export const DEFAULT_BROADCAST_MS = 2 * 60 * 60 * 1000;

@@ -1,5 +1,6 @@
+import type { Person } from '@member/domain';
 import type { QueueItem } from '../../../lib/media/play-queue';
-import type { MediaChild, MediaDetails, Person } from '../api/get-media-details';
+import type { MediaChild, MediaDetails } from '../api/get-media-details';
 
 const names = (people: readonly Person[]): string | undefined =>
   people.length > 0 ? people.map((person) => person.title).join(', ') : undefined;

@@ -41,13 +41,20 @@ export function SomethingWentWrongState() {
   );
 }
 
-export function InformationNotFoundState({ onRetry }: { onRetry: () => void }) {
+/** A failed data load; `message` says why when the cause is one the member can act on. */
+export function InformationNotFoundState({
+  onRetry,
+  message,
+}: {
+  onRetry: () => void;
+  message?: string | undefined;
+}) {
   const { t } = useI18n();
   return (
     <ErrorState
       icon={<Icon name="alert" size={32} />}
       title={t('errors.informationNotFound.title')}
-      message={t('errors.informationNotFound.message')}
+      message={message ?? t('errors.informationNotFound.message')}
       action={
         <button type="button" className="button button--primary" onClick={onRetry}>
           {t('errors.informationNotFound.retry')}

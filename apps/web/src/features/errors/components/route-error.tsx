@@ -3,7 +3,9 @@ import { isRouteErrorResponse, useRevalidator, useRouteError } from 'react-route
 import { BrandMark } from '../../../components/ui/brand-mark';
 import { StandalonePage } from '../../../components/ui/standalone-page';
 import { isChunkError, reloadOnceAfterChunkError } from '../../../lib/chunk-load';
-import { GraphQLRequestError } from '../../../lib/graphql';
+import { type TranslationKey, useI18n } from '../../../lib/i18n';
+import { RefusalError } from '../../../lib/refusal';
+import { refusalTextKey } from '../../../lib/refusal-text';
 import { logger } from '../../../lib/logger';
 import { useOptionalSession } from '../../../lib/session';
 import { InformationNotFoundState, NotFoundState, SomethingWentWrongState } from './error-state';
@@ -17,14 +19,24 @@ export type RouteErrorKind = 'not-found' | 'chunk' | 'data' | 'unexpected';
 export function classifyRouteError(error: unknown): RouteErrorKind {
   if (isRouteErrorResponse(error)) return error.status === 404 ? 'not-found' : 'unexpected';
   if (isChunkError(error)) return 'chunk';
-  if (error instanceof GraphQLRequestError) return error.code === 'NOT_FOUND' ? 'not-found' : 'data';
+  if (error instanceof RefusalError) return error.code === 'NOT_FOUND' ? 'not-found' : 'data';
   return 'unexpected';
 }
 
+/** Failed loads whose cause the member can act on (wait, reconnect, ask for less); others read as generic. */
+const EXPLAINED_LOAD_FAILURES: readonly TranslationKey[] = [
+  'errors.refusal.network',
+  'errors.refusal.rateLimited',
+  'errors.refusal.unavailable',
+  'errors.refusal.tooLarge',
+];
+
 function RouteErrorContent() {
+  const { t } = useI18n();
   const error = useRouteError();
   const revalidator = useRevalidator();
   const kind = classifyRouteError(error);
+  const reason = refusalTextKey(error);
 
   useEffect(() => {
     if (kind === 'not-found') return;
@@ -37,7 +49,12 @@ function RouteErrorContent() {
     case 'not-found':
       return <NotFoundState />;
     case 'data':
-      return <InformationNotFoundState onRetry={() => void revalidator.revalidate()} />;
+      return (
+        <InformationNotFoundState
+          onRetry={() => void revalidator.revalidate()}
+          message={EXPLAINED_LOAD_FAILURES.includes(reason) ? t(reason) : undefined}
+        />
+      );
     case 'chunk':
     case 'unexpected':
       return <SomethingWentWrongState />;

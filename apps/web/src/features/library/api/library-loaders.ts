@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { loginHref } from '../../../config/paths';
-import { GraphQLRequestError } from '../../../lib/graphql';
+import { isUnauthenticated } from '../../../lib/refusal';
 import type { I18nStore } from '../../../lib/i18n';
 import {
   type LibraryEntry,
@@ -36,7 +36,7 @@ function createLibraryLoader<T>(load: (signal: AbortSignal) => Promise<T>, ...[s
     try {
       return await load(request.signal);
     } catch (error) {
-      if (error instanceof GraphQLRequestError && error.code === 'UNAUTHENTICATED') {
+      if (isUnauthenticated(error)) {
         session.setMember(null);
         const { pathname, search } = new URL(request.url);
         return redirect(loginHref(`${pathname}${search}`));

@@ -5,12 +5,13 @@ import { HOME_PATH } from '../../../config/paths';
 import { useI18n } from '../../../lib/i18n';
 import { type LibraryEntry, removeAllFromHistory, removeFromHistory } from '../../../lib/media/library-api';
 import { mediaDetailsHref } from '../../../lib/media/media-card-fields';
+import { formatDateAndTime } from '../../../lib/format';
 import { formatDuration } from '../../../lib/media/media-strings';
 import { thumbnailUrl } from '../../../lib/media/thumbnail-url';
 import { useSession } from '../../../lib/session';
 import type { EntriesData } from '../api/library-loaders';
 import { removal, useOptimisticList } from '../hooks/use-optimistic-list';
-import { EntryActions, LibraryEmpty, LibraryError, formatWhen } from './library-shared';
+import { EntryActions, LibraryEmpty, LibraryError } from './library-shared';
 import '../library.css';
 
 const sameEntry = (a: LibraryEntry) => (b: LibraryEntry) => a.type === b.type && a.id === b.id;
@@ -144,7 +145,7 @@ function HistoryList({ initial }: { initial: readonly LibraryEntry[] }) {
                       {[
                         entry.artist,
                         entry.duration ? formatDuration(entry.duration, t) : null,
-                        `${t('library.fields.played')} ${formatWhen(entry.addedAt, locale)}`,
+                        `${t('library.fields.played')} ${formatDateAndTime(entry.addedAt, locale)}`,
                       ]
                         .filter(Boolean)
                         .join(' · ')}

@@ -1,19 +1,9 @@
-import { LOCALE_BCP47, type Locale } from '@member/domain';
 import type { ReactNode } from 'react';
 import { useI18n } from '../../../lib/i18n';
 import { libraryErrorText } from '../../../lib/media/library-api';
 import { type QueueItem, playQueue } from '../../../lib/media/play-queue';
 import type { LibraryEntry } from '../../../lib/media/library-api';
 import type { Thumbnail } from '../../../lib/media/media-card-fields';
-
-/** A date and time in the member's language, e.g. "Nov 22, 2026, 9:41 AM". */
-export function formatWhen(iso: string, locale: Locale): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(LOCALE_BCP47[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(
-    date,
-  );
-}
 
 /** A title as the play queue wants it. */
 export function queueItem(item: {

@@ -11,13 +11,14 @@ import {
   renamePlaylist,
   reorderPlaylist,
 } from '../../../lib/media/library-api';
+import { formatDateAndTime } from '../../../lib/format';
 import { formatDuration } from '../../../lib/media/media-strings';
 import { playQueue } from '../../../lib/media/play-queue';
 import { thumbnailUrl } from '../../../lib/media/thumbnail-url';
 import { useSession } from '../../../lib/session';
 import type { PlaylistsData } from '../api/library-loaders';
 import { removal, useOptimisticList } from '../hooks/use-optimistic-list';
-import { LibraryEmpty, LibraryError, formatWhen, queueItem } from './library-shared';
+import { LibraryEmpty, LibraryError, queueItem } from './library-shared';
 import '../library.css';
 
 /** `?id=` opens one playlist, so reload, back and forward keep it open. */
@@ -360,7 +361,7 @@ function PlaylistDetail({ playlist, change }: { playlist: Playlist; change: Chan
                     <td>{track.artist ?? ''}</td>
                     <td>{track.albumTitle ?? ''}</td>
                     <td>{track.duration ? formatDuration(track.duration, t) : ''}</td>
-                    <td>{formatWhen(track.addedAt, locale)}</td>
+                    <td>{formatDateAndTime(track.addedAt, locale)}</td>
                     <td>
                       <button
                         type="button"

@@ -1,5 +1,14 @@
-import { isMediaType } from '@member/domain';
-import { RESPONSE_RESULT_FIELDS, type ResponseResult, gql, graphqlRequest } from '../../../lib/graphql';
+import { type MediaItem, type Person, type Thumbnail, isMediaType } from '@member/domain';
+import {
+  RESPONSE_RESULT_FIELDS,
+  type ResponseResult,
+  type Picked,
+  assertSucceeded,
+  gql,
+  graphqlRequest,
+  select,
+} from '../../../lib/graphql';
+import { RefusalError, slugOf } from '../../../lib/refusal';
 import type { QueueItem } from '../../../lib/media/play-queue';
 
 /** How a playback URL is played (the server's `Playback.kind`). */
@@ -33,18 +42,9 @@ const REFUSALS: Record<string, PlaybackRefusal> = {
   media_not_playable: 'not_playable',
 };
 
-export class PlaybackRefusedError extends Error {
-  override readonly name = 'PlaybackRefusedError';
-  readonly slug: PlaybackRefusal;
-
-  constructor(slug: PlaybackRefusal, message: string) {
-    super(message);
-    this.slug = slug;
-  }
-}
-
-function refusalOf(result: ResponseResult): PlaybackRefusal {
-  return REFUSALS[result.slug ?? ''] ?? 'unexpected';
+/** How the player words a failed start: a refusal it knows by its slug, else "unexpected". */
+export function playbackRefusal(error: unknown): PlaybackRefusal {
+  return REFUSALS[slugOf(error) ?? ''] ?? 'unexpected';
 }
 
 const START_PLAYBACK = gql<
@@ -63,7 +63,7 @@ const START_PLAYBACK = gql<
 
 /**
  * Asks the server for a signed URL to play a title (it checks the member's subscription, free slots and
- * location, and records the consumptions event). Throws PlaybackRefusedError with the refusal's slug.
+ * location, and records the consumptions event). A refusal throws a RefusalError with its slug.
  */
 export async function startPlayback(
   item: { mediaType: string; id: number },
@@ -75,39 +75,31 @@ export async function startPlayback(
     options,
   );
   const { responseResult, playback } = content.startPlayback;
-  if (!responseResult.succeeded || !playback) {
-    throw new PlaybackRefusedError(
-      refusalOf(responseResult),
-      responseResult.message ?? 'Playback was refused',
-    );
-  }
+  assertSucceeded(responseResult);
+  if (!playback) throw new RefusalError('INTERNAL', 'Playback was refused');
   return playback;
 }
 
-/** A chapter, track or episode of a title, as `content.media` answers it. */
-export interface MediaPart {
-  id: number;
-  mediaType: string;
-  title: string;
-  /** Seconds. */
-  duration: number | null;
-  position: number | null;
-  thumbnail: QueueItem['thumbnail'];
-  artists: { title: string }[];
-  /** The media file; a chapter's ends with `#t=<start>,<end>` (seconds in its audiobook's file). */
-  playbackKey: string | null;
-}
+/**
+ * A chapter, track or episode of a title, as `content.media` answers it. The playback key is selected
+ * because an audiobook's chapters start at its `#t=<start>,<end>` (the hand-kept type listed it while the
+ * query left it out, so every chapter started where the one before ended).
+ */
+const PART_SCALARS = select<MediaItem>()('id', 'mediaType', 'title', 'duration', 'position', 'playbackKey');
+export type MediaPart = Picked<typeof PART_SCALARS> & {
+  thumbnail: Thumbnail;
+  artists: Pick<Person, 'title'>[];
+};
 
 /** What the players need of a title besides the playback URL. */
-export interface PlayerMediaDetails extends MediaPart {
-  authors: { title: string }[];
+export type PlayerMediaDetails = MediaPart & {
+  authors: Pick<Person, 'title'>[];
   chapters: MediaPart[];
   tracks: MediaPart[];
   episodes: MediaPart[];
-}
+};
 
-const PART_FIELDS =
-  'id mediaType title duration position thumbnail { origin path cacheIndex } artists { title }';
+const PART_FIELDS = `${PART_SCALARS.text} thumbnail { origin path cacheIndex } artists { title }`;
 
 const MEDIA_DETAILS = gql<
   { content: { media: PlayerMediaDetails | null } },
@@ -146,7 +138,7 @@ export function partToQueueItem(part: MediaPart, parent: QueueItem): QueueItem {
     id: part.id,
     mediaType: isMediaType(part.mediaType) ? part.mediaType : parent.mediaType,
     title: part.title,
-    thumbnail: part.thumbnail ?? parent.thumbnail,
+    thumbnail: part.thumbnail,
     duration: part.duration,
     ...(artist ? { artist } : {}),
   };

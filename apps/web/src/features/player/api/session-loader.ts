@@ -10,7 +10,7 @@ import { resumeSeconds } from './resume';
 export interface SessionLoad {
   activation: number;
   item: QueueItem;
-  /** The signed URL (rejects with PlaybackRefusedError or a network error). */
+  /** The signed URL (rejects with a RefusalError). */
   playback: Promise<Playback>;
   /** The member's saved progress, or null (also when it could not be read). */
   progress: Promise<MediaProgress | null>;

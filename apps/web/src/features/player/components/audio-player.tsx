@@ -1,6 +1,6 @@
-import { LOCALE_BCP47 } from '@member/domain';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { AddToPlaylist } from '../../../components/media/add-to-playlist';
+import { formatTime } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
 import { type PlayQueueState, type QueueItem, playQueue } from '../../../lib/media/play-queue';
 import type { MediaProgress } from '../../../lib/media/library-api';
@@ -293,9 +293,7 @@ export function AudioPlayer({
                   {sleep?.kind === 'minutes' ? (
                     <option value="custom" disabled>
                       {t('player.sleep.until', {
-                        time: new Intl.DateTimeFormat(LOCALE_BCP47[locale], { timeStyle: 'short' }).format(
-                          sleep.until,
-                        ),
+                        time: formatTime(new Date(sleep.until), locale),
                       })}
                     </option>
                   ) : null}

@@ -1,5 +1,5 @@
-import { LOCALE_BCP47 } from '@member/domain';
 import { useEffect, useRef, useState } from 'react';
+import { formatTime } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
 import type { QueueItem } from '../../../lib/media/play-queue';
 import type { Playback } from '../api/playback';
@@ -77,9 +77,7 @@ function GameFrame({ item, playback }: { item: QueueItem; playback: Playback }) 
 function SoftwareDownload({ item, playback }: { item: QueueItem; playback: Playback }) {
   const { t, locale } = useI18n();
   const expires = new Date(playback.expiresAt);
-  const time = Number.isNaN(expires.getTime())
-    ? null
-    : new Intl.DateTimeFormat(LOCALE_BCP47[locale], { timeStyle: 'short' }).format(expires);
+  const time = Number.isNaN(expires.getTime()) ? null : formatTime(expires, locale);
   return (
     <div className="player__software">
       <p>{t('player.software.intro')}</p>

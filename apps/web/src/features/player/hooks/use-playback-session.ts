@@ -5,7 +5,7 @@ import { logger } from '../../../lib/logger';
 import {
   type Playback,
   type PlaybackRefusal,
-  PlaybackRefusedError,
+  playbackRefusal,
   type PlayerMediaDetails,
 } from '../api/playback';
 import { sessionLoad } from '../api/session-loader';
@@ -72,7 +72,7 @@ export function usePlaybackSession(item: QueueItem | null, activation: number): 
       })
       .catch((error: unknown) => {
         if (!current || load.signal.aborted) return;
-        const reason = error instanceof PlaybackRefusedError ? error.slug : 'unexpected';
+        const reason = playbackRefusal(error);
         if (reason === 'unexpected') logger.warn('Playback could not start', error);
         setSession({ activation, value: { status: 'refused', reason } });
       });

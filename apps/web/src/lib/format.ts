@@ -1,0 +1,91 @@
+import { LOCALE_BCP47, type Locale } from '@member/domain';
+
+/**
+ * Money, numbers and dates in the member's language, in one place. Amounts are integers in a currency's
+ * minor units as the server sends them (1999 USD is $19.99, 1999 JPY is ¥1,999, 1999 KWD is 1.999 KWD):
+ * the number of decimals comes from Intl for the currency, never from an assumed 100. Dates take the
+ * member's time zone from their claims; a zone Intl does not know falls back to the browser's rather
+ * than failing the screen. Not in the entry chunk (vite.config.ts): the first page formats none of this.
+ */
+
+/** Integer minor units of a currency in the member's language, e.g. 199 USD → "$1.99", 500 JPY → "¥500". */
+export function formatMoney(minor: number, currency: string, locale: Locale): string {
+  let format: Intl.NumberFormat;
+  try {
+    format = new Intl.NumberFormat(LOCALE_BCP47[locale], { style: 'currency', currency });
+  } catch {
+    // Not a well-formed currency code: ISO 4217's usual two decimals, with the code as the server sent it.
+    return `${formatNumber(minor / 100, locale, { minimumFractionDigits: 2 })} ${currency}`;
+  }
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(minor / 10 ** digits);
+}
+
+export function formatNumber(value: number, locale: Locale, options: Intl.NumberFormatOptions = {}): string {
+  return new Intl.NumberFormat(LOCALE_BCP47[locale], options).format(value);
+}
+
+/** A signed coin amount, e.g. +100 or −10. */
+export function formatCoins(amount: number, locale: Locale): string {
+  return formatNumber(amount, locale, { signDisplay: 'exceptZero' });
+}
+
+function dateTimeFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  try {
+    return new Intl.DateTimeFormat(LOCALE_BCP47[locale], options);
+  } catch {
+    const { timeZone: _unknown, ...rest } = options;
+    return new Intl.DateTimeFormat(LOCALE_BCP47[locale], rest);
+  }
+}
+
+type TimeZone = string | null | undefined;
+
+/** Formats a moment, or gives back the text unchanged when it is not one. */
+function formatMoment(moment: string | Date, locale: Locale, options: Intl.DateTimeFormatOptions): string {
+  const date = typeof moment === 'string' ? new Date(moment) : moment;
+  if (Number.isNaN(date.getTime())) return typeof moment === 'string' ? moment : '';
+  return dateTimeFormat(locale, options).format(date);
+}
+
+const zoned = (timeZone: TimeZone) => (timeZone ? { timeZone } : {});
+
+/** A day in the member's time zone: "January 15, 2030" (long) or "Jan 15, 2030" (medium). */
+export function formatDate(
+  iso: string,
+  locale: Locale,
+  timeZone: TimeZone,
+  dateStyle: 'medium' | 'long' = 'long',
+): string {
+  return formatMoment(iso, locale, { dateStyle, ...zoned(timeZone) });
+}
+
+/** A calendar date (YYYY-MM-DD) such as a release date, e.g. "March 4, 2021"; it has no time zone. */
+export function formatCalendarDate(isoDate: string, locale: Locale): string {
+  const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return isoDate;
+  return formatMoment(date, locale, { dateStyle: 'long', timeZone: 'UTC' });
+}
+
+/** A day and time, e.g. "Nov 22, 2026, 9:41 AM". */
+export function formatDateAndTime(iso: string, locale: Locale, timeZone?: TimeZone): string {
+  return formatMoment(iso, locale, { dateStyle: 'medium', timeStyle: 'short', ...zoned(timeZone) });
+}
+
+/** A moment with its weekday, as a schedule shows it, e.g. "Tue, Mar 4, 2026, 8:00 PM". */
+export function formatScheduleTime(iso: string, locale: Locale, timeZone: TimeZone): string {
+  return formatMoment(iso, locale, {
+    weekday: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    ...zoned(timeZone),
+  });
+}
+
+/** A time of day, e.g. "10:00 PM". */
+export function formatTime(moment: string | Date, locale: Locale, timeZone?: TimeZone): string {
+  return formatMoment(moment, locale, { hour: 'numeric', minute: '2-digit', ...zoned(timeZone) });
+}

@@ -1,0 +1,93 @@
+import type { MediaType } from './media-types';
+
+/*
+ * The media types of the member graph API as its schema declares them (`apps/server/schema.graphql`:
+ * Thumbnail, Person, LiveEvent, MediaCard, MediaItem), in one place for the server that answers them
+ * and the web that reads them. A web query selects some of a type's fields: its result type is picked
+ * from these (`select` in the web's lib/graphql.ts) rather than written again by hand.
+ */
+
+/** Where a thumbnail is served from. */
+export interface Thumbnail {
+  origin: string;
+  path: string;
+  cacheIndex: number;
+}
+
+/** A cast or crew member, an artist or an author. */
+export interface Person {
+  id: number;
+  slug: string;
+  title: string;
+}
+
+/** One broadcast of a live stream's schedule; times are ISO-8601 UTC. */
+export interface LiveEvent {
+  title: string;
+  startsAt: string;
+  endsAt: string | null;
+}
+
+/** A title on a shelf, a list page or in search results. */
+export interface MediaCard {
+  id: number;
+  mediaType: MediaType;
+  title: string;
+  slug: string;
+  thumbnail: Thumbnail;
+  is_free: boolean;
+  /** ISO date (YYYY-MM-DD). */
+  releaseDate: string | null;
+  releaseYear: number | null;
+  /** Seconds. */
+  duration: number | null;
+  popularity: number;
+}
+
+/**
+ * A title with every field of spec section 3, or one of its tracks, episodes or chapters; per-type
+ * fields are null or empty where they do not apply. The nested lists are MediaItems themselves.
+ */
+export interface MediaItem {
+  id: number;
+  mediaType: MediaType;
+  title: string;
+  slug: string;
+  description: string;
+  thumbnail: Thumbnail;
+  is_free: boolean;
+  /** The media file; a chapter's ends with `#t=<start>,<end>` (seconds in its audiobook's file). */
+  playbackKey: string | null;
+  vendor_id: string | null;
+  /** Seconds. */
+  duration: number | null;
+  position: number | null;
+  trackNumber: number | null;
+  seasonNumber: number | null;
+  episodeNumber: number | null;
+  releaseDate: string | null;
+  releaseYear: number | null;
+  quality: string | null;
+  language: string | null;
+  languages: string[];
+  countryOfOrigin: string | null;
+  upc: string | null;
+  isbn: string | null;
+  edition: string | null;
+  numPages: number | null;
+  publisher: string | null;
+  copyright: string | null;
+  type: string | null;
+  artists: Person[];
+  casts: Person[];
+  directors: Person[];
+  producers: Person[];
+  writers: Person[];
+  authors: Person[];
+  narrators: Person[];
+  tracks: MediaItem[];
+  episodes: MediaItem[];
+  firstEpisode: MediaItem | null;
+  chapters: MediaItem[];
+  liveSchedule: LiveEvent[];
+}
