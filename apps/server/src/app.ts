@@ -36,6 +36,8 @@ export interface BuildAppOptions {
   /** Pino options, or false for silence in tests. */
   logger?: FastifyServerOptions['logger'];
   errorReporter?: ErrorReporter;
+  /** Services built beforehand on `db` and `config` (tests that give a coming payment purpose a handler). */
+  services?: Services;
   /**
    * Adds routes inside the member graph API scope (same brand and caller resolution). Used by the
    * benchmarks to compare GraphQL with a plain route on equal terms.
@@ -51,6 +53,7 @@ export async function buildApp({
   db,
   logger,
   errorReporter,
+  services: prebuilt,
   extendApi,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -69,7 +72,7 @@ export async function buildApp({
     ...connectionOptions(config.http),
   });
   capConnections(app, config.http);
-  const services = createServices(db, config);
+  const services = prebuilt ?? createServices(db, config);
   const reporter = errorReporter ?? (await createErrorReporter(config));
 
   app.addHook('onSend', async (request, reply) => {
