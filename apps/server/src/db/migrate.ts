@@ -17,6 +17,7 @@ import * as m0011 from './migrations/0011-search-analysis-version';
 import * as m0012 from './migrations/0012-shared-limits-and-sessions';
 import * as m0013 from './migrations/0013-payments-recorded-before-charge';
 import * as m0014 from './migrations/0014-event-source';
+import * as m0016 from './migrations/0016-job-leases';
 
 /** Migrations are plain modules listed here, so the bundled server carries them without a file scan. */
 function provider(dialect: Dialect): MigrationProvider {
@@ -35,6 +36,7 @@ function provider(dialect: Dialect): MigrationProvider {
     '0012-shared-limits-and-sessions': m0012,
     '0013-payments-recorded-before-charge': m0013,
     '0014-event-source': m0014,
+    '0016-job-leases': m0016,
   };
   return {
     getMigrations: () =>

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 import type { CatalogI18nTables } from './schema-catalog-i18n';
+import type { JobLeasesTable } from './tables/job-leases';
 import type { WalletAccountTables } from './schema-wallet-account';
 
 /*
@@ -309,6 +310,7 @@ export interface Database extends WalletAccountTables {
   playlists: PlaylistsTable;
   playlist_tracks: PlaylistTracksTable;
   media_progress: MediaProgressTable;
+  job_leases: JobLeasesTable;
 }
 
 export type BrandRow = Selectable<BrandsTable>;
