@@ -29,6 +29,7 @@ import { createPaymentsRepository } from './modules/payments/payments.repository
 import { type PaymentHandler, createPaymentsService } from './modules/payments/payments.service';
 import { isSandboxProvider } from './modules/payments/sandbox-provider';
 import { createSubscriptionsRepository } from './modules/subscriptions/subscriptions.repository';
+import { createSignupsService } from './modules/subscriptions/signups.service';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
 
 export interface ServicesOptions {
@@ -65,13 +66,13 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
 
   /*
    * The payment purposes, each with the handler that runs once per verified payment of it: the owning
-   * service's (subscriptions fulfil sign-ups and restarts, the wallet credits bought coins). A purpose
-   * whose feature is still to come has none yet, so a checkout for it is refused. Renewals are charged
-   * on the saved card by the billing job, which applies their outcome itself. The handlers are called
-   * once a payment is verified, after every service below is built.
+   * service's (the sign-ups service fulfils sign-ups, the subscriptions service restarts, the wallet
+   * credits bought coins). A purpose whose feature is still to come has none yet, so a checkout for it
+   * is refused. Renewals are charged on the saved card by the billing job, which applies their outcome
+   * itself. The handlers are called once a payment is verified, after every service below is built.
    */
   const paymentHandlers: Record<PaymentPurpose, PaymentHandler | null> = {
-    signup: (payment) => subscriptions.fulfilSignup(payment),
+    signup: (payment) => signups.fulfilSignup(payment),
     restart: (payment) => subscriptions.fulfilRestart(payment),
     renewal: null,
     coins: (payment) => wallet.creditCoinPayment(payment),
@@ -94,13 +95,20 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
     });
   }
   const wallet = createWalletService({ repository: createWalletRepository(db.kysely), payments });
-  const subscriptions = createSubscriptionsService({
-    repository: createSubscriptionsRepository(db.kysely),
+  const subscriptionsRepository = createSubscriptionsRepository(db.kysely);
+  const signups = createSignupsService({
+    repository: subscriptionsRepository,
     payments,
     plans,
     members,
     auth,
     authRepository,
+    wallet,
+  });
+  const subscriptions = createSubscriptionsService({
+    repository: subscriptionsRepository,
+    payments,
+    members,
     wallet,
   });
   const recovery = createRecoveryService({
@@ -110,6 +118,7 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
   });
   return {
     payments,
+    signups,
     subscriptions,
     brands: createBrandsService(createBrandsRepository(db.kysely)),
     events,
