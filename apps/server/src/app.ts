@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
 import { registerGraphQL } from './graphql/plugin';
+import { registerJobs } from './jobs/register';
 import { registerCompression } from './http/compression';
 import { capConnections, connectionOptions } from './http/connection-limits';
 import { addCrossSiteGuard } from './http/cross-site';
@@ -25,7 +26,7 @@ import { registerRecoveryRoutes } from './modules/recovery/recovery.routes';
 import { registerEventRoutes } from './modules/events/events.routes';
 import { registerMediaRoutes } from './modules/media/media.routes';
 import { registerPaymentFlow } from './modules/payments/payments.routes';
-import { scheduleBillingJob } from './modules/subscriptions/billing-job';
+import { billingJob } from './modules/subscriptions/billing-job';
 import { registerSubscriptionFlow } from './modules/subscriptions/subscriptions.routes';
 import { type ErrorReporter, createErrorReporter, loggerOptions } from './observability';
 import { type Services, createServices } from './services';
@@ -36,6 +37,8 @@ export interface BuildAppOptions {
   /** Pino options, or false for silence in tests. */
   logger?: FastifyServerOptions['logger'];
   errorReporter?: ErrorReporter;
+  /** Services built beforehand on `db` and `config` (tests that give a coming payment purpose a handler). */
+  services?: Services;
   /**
    * Adds routes inside the member graph API scope (same brand and caller resolution). Used by the
    * benchmarks to compare GraphQL with a plain route on equal terms.
@@ -51,6 +54,7 @@ export async function buildApp({
   db,
   logger,
   errorReporter,
+  services: prebuilt,
   extendApi,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -69,7 +73,7 @@ export async function buildApp({
     ...connectionOptions(config.http),
   });
   capConnections(app, config.http);
-  const services = createServices(db, config);
+  const services = prebuilt ?? createServices(db, config);
   const reporter = errorReporter ?? (await createErrorReporter(config));
 
   app.addHook('onSend', async (request, reply) => {
@@ -127,7 +131,8 @@ export async function buildApp({
     },
     { prefix: '/subscriptionflow' },
   );
-  scheduleBillingJob(app, services, config);
+  // The scheduled jobs of every module, each on one server at a time (jobs/, decision 017).
+  registerJobs(app, db, [billingJob(services.subscriptions, config.payments.jobIntervalSeconds)]);
   registerMediaRoutes(app, config);
   await registerSpa(app, services, config);
   app.addHook('onClose', async () => {

@@ -27,10 +27,30 @@ import { createRecoveryRepository } from './modules/recovery/recovery.repository
 import { createRecoveryService } from './modules/recovery/recovery.service';
 import { createWalletRepository } from './modules/wallet/wallet.repository';
 import { createWalletService } from './modules/wallet/wallet.service';
-import { createBilling } from './modules/payments/billing';
+import { createPaymentProvider } from './modules/payments/payment-provider';
+import { createPaymentsRepository } from './modules/payments/payments.repository';
+import { type PaymentHandler, createPaymentsService } from './modules/payments/payments.service';
+import { isSandboxProvider } from './modules/payments/sandbox-provider';
+import { createSubscriptionsRepository } from './modules/subscriptions/subscriptions.repository';
+import { createSignupsService } from './modules/subscriptions/signups.service';
+import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
 
-/** Wires each service with only the repositories it uses. */
-export function createServices(db: Db, config: AppConfig) {
+export interface ServicesOptions {
+  /**
+   * Handlers for purposes the table leaves without one (tests that pay for a purpose whose feature
+   * is still to come). The server itself passes none.
+   */
+  paymentHandlers?: Partial<Record<PaymentPurpose, PaymentHandler>>;
+}
+
+/** What the server takes payments for: the keys of the payment purpose table in createServices. */
+export type PaymentPurpose = 'signup' | 'restart' | 'renewal' | 'coins' | 'entries' | 'upsell' | 'order';
+
+/**
+ * The composition root: every service built once, each with only the repositories it uses and the
+ * services it asks. No module builds another module's service or repository.
+ */
+export function createServices(db: Db, config: AppConfig, options: ServicesOptions = {}) {
   // One catalog service for every module that asks about titles, so its caches (the PostgreSQL
   // search statistics) are read once per server rather than once per caller.
   const catalog = createCatalogService({
@@ -42,34 +62,74 @@ export function createServices(db: Db, config: AppConfig) {
     config,
     catalog,
   });
-  const auth = createAuthService({
-    repository: createAuthRepository(db.kysely),
-    events,
-    secret: config.jwtSecret,
+  const authRepository = createAuthRepository(db.kysely);
+  const auth = createAuthService({ repository: authRepository, events, secret: config.jwtSecret });
+  const members = createMembersService({ repository: createMembersRepository(db.kysely), auth, events });
+  const plans = createPlansService({ repository: createPlansRepository(db.kysely) });
+
+  /*
+   * The payment purposes, each with the handler that runs once per verified payment of it: the owning
+   * service's (the sign-ups service fulfils sign-ups, the subscriptions service restarts, the wallet
+   * credits bought coins). A purpose whose feature is still to come has none yet, so a checkout for it
+   * is refused. Renewals are charged on the saved card by the billing job, which applies their outcome
+   * itself. The handlers are called once a payment is verified, after every service below is built.
+   */
+  const paymentHandlers: Record<PaymentPurpose, PaymentHandler | null> = {
+    signup: (payment) => signups.fulfilSignup(payment),
+    restart: (payment) => subscriptions.fulfilRestart(payment),
+    renewal: null,
+    coins: (payment) => wallet.creditCoinPayment(payment),
+    // Giveaway entries, order upsells and marketplace orders: their features come with later issues.
+    entries: null,
+    upsell: null,
+    order: null,
+    ...options.paymentHandlers,
+  };
+  const provider = createPaymentProvider(db, config);
+  const payments = createPaymentsService({
+    repository: createPaymentsRepository(db.kysely),
+    provider,
+    purposes: paymentHandlers,
   });
-  const billing = createBilling(db, config, {
+  // The sandbox delivers its signed webhooks in-process, into the payment flow's own handler.
+  if (isSandboxProvider(provider)) {
+    provider.setWebhookEndpoint(async (rawBody, signature) => {
+      await payments.handleWebhook(rawBody, signature);
+    });
+  }
+  const wallet = createWalletService({ repository: createWalletRepository(db.kysely), payments });
+  const subscriptionsRepository = createSubscriptionsRepository(db.kysely);
+  const signups = createSignupsService({
+    repository: subscriptionsRepository,
+    payments,
+    plans,
+    members,
     auth,
-    plans: createPlansService({ repository: createPlansRepository(db.kysely) }),
+    authRepository,
+    wallet,
+  });
+  const subscriptions = createSubscriptionsService({
+    repository: subscriptionsRepository,
+    payments,
+    members,
+    wallet,
   });
   const recovery = createRecoveryService({
     repository: createRecoveryRepository(db.kysely),
     sendMail: createSmtpMailer(config.mail.smtpUrl, config.mail.from),
-    cardDigitsKnown: billing.payments.providerName === 'sandbox',
-  });
-  const wallet = createWalletService({
-    repository: createWalletRepository(db.kysely),
-    payments: billing.payments,
+    cardDigitsKnown: payments.providerName === 'sandbox',
   });
   return {
-    payments: billing.payments,
-    subscriptions: billing.subscriptions,
+    payments,
+    signups,
+    subscriptions,
     brands: createBrandsService(createBrandsRepository(db.kysely)),
     events,
     auth,
-    members: createMembersService({ repository: createMembersRepository(db.kysely), auth, events }),
+    members,
     content: createContentService(),
     catalog,
-    plans: createPlansService({ repository: createPlansRepository(db.kysely) }),
+    plans,
     library: createLibraryService({
       repository: createLibraryRepository(db.kysely, db.dialect),
       catalog,

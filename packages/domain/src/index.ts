@@ -7,6 +7,7 @@ export * from './media-item';
 export * from './media-types';
 export * from './member';
 export * from './member-tags';
+export * from './membership-lifecycle';
 export * from './menu';
 export * from './payment-return';
 export * from './progress';

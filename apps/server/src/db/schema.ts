@@ -6,6 +6,7 @@ import type { CoinLedgerTable } from './tables/coin-ledger';
 import type { EventsTable } from './tables/events';
 import type { GenreTranslationsTable } from './tables/genre-translations';
 import type { GenresTable } from './tables/genres';
+import type { JobLeasesTable } from './tables/job-leases';
 import type { LibraryEntriesTable } from './tables/library-entries';
 import type { LoginAttemptsTable } from './tables/login-attempts';
 import type { MailOutboxTable } from './tables/mail-outbox';
@@ -59,6 +60,7 @@ export interface Database {
   events: EventsTable;
   genre_translations: GenreTranslationsTable;
   genres: GenresTable;
+  job_leases: JobLeasesTable;
   library_entries: LibraryEntriesTable;
   login_attempts: LoginAttemptsTable;
   mail_outbox: MailOutboxTable;

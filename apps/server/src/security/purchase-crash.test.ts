@@ -61,7 +61,12 @@ describe.each(ENGINES)('a crash between the charge and its record (%s)', (engine
         return new Promise<never>(() => undefined);
       },
     };
-    const payments = createPaymentsService({ repository: createPaymentsRepository(t.db.kysely), provider });
+    // It dies before any handler could run: its purposes have none.
+    const payments = createPaymentsService({
+      repository: createPaymentsRepository(t.db.kysely),
+      provider,
+      purposes: { coins: null, renewal: null },
+    });
     return { payments, died };
   }
 

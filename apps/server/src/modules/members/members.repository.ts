@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../../db/schema';
-import type { MemberUpdate } from '../../db/tables/members';
+import type { MemberUpdate, NewMember } from '../../db/tables/members';
 
 /** Member rows, always read and written within their brand. */
 export function createMembersRepository(db: Kysely<Database>) {
@@ -13,6 +13,19 @@ export function createMembersRepository(db: Kysely<Database>) {
         .where('brand_id', '=', brandId)
         .where('id', '=', memberId)
         .executeTakeFirst(),
+
+    /** Whether an account of the brand already uses the email. */
+    emailTaken: async (brandId: number, email: string, within: Kysely<Database> = db) =>
+      (await within
+        .selectFrom('members')
+        .select('id')
+        .where('brand_id', '=', brandId)
+        .where('email', '=', email)
+        .executeTakeFirst()) !== undefined,
+
+    /** Writes a new member in `within` (a caller's transaction) and returns its id. */
+    insert: async (row: NewMember, within: Kysely<Database> = db) =>
+      (await within.insertInto('members').values(row).returning('id').executeTakeFirstOrThrow()).id,
 
     update: async (brandId: number, memberId: number, changes: MemberUpdate) => {
       await db
@@ -32,6 +45,15 @@ export function createMembersRepository(db: Kysely<Database>) {
         .orderBy('start_date', 'desc')
         .orderBy('id', 'desc')
         .execute(),
+
+    findSubscription: (brandId: number, memberId: number, id: number) =>
+      db
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('brand_id', '=', brandId)
+        .where('member_id', '=', memberId)
+        .where('id', '=', id)
+        .executeTakeFirst(),
 
     /** Sets the reference number only if the member has none, so concurrent first reads agree. */
     assignReferenceNumber: async (brandId: number, memberId: number, referenceNumber: string) => {

@@ -12,7 +12,10 @@ import {
 } from '@member/domain';
 import { parseProfile } from '@member/domain/profile';
 
+import type { Kysely } from 'kysely';
+
 import type { MemberAuth, RequestContext } from '../../context';
+import type { Database } from '../../db/schema';
 import { isoNow, readJson, writeJson } from '../../db/json';
 import { badInput, forbidden, notFound } from '../../errors';
 import type { AuthService, IssuedMemberToken } from '../auth/auth.service';
@@ -58,6 +61,19 @@ export function summarizeSubscriptions(
     nextBillingDate: current?.nextBillingDate ?? null,
     endDate: current?.endDate ?? null,
   };
+}
+
+/** A new member's account, as a paid sign-up gives it. */
+export interface NewMemberInput {
+  brandId: number;
+  /** Normalized by the caller (auth's normalizeEmail). */
+  email: string;
+  name: string;
+  passwordHash: string;
+  timezone: string;
+  language: string;
+  /** The payment provider that bills the member (sandbox, stripe). */
+  provider: string;
 }
 
 export interface MembersServiceDeps {
@@ -201,7 +217,48 @@ export function createMembersService({ repository, auth, events }: MembersServic
     return { ...member.claims, tags: merged };
   }
 
-  return { info, setLanguage, updateProfile, setTags };
+  /**
+   * Creates a member; null when an account of the brand already uses the email. `within` is the
+   * caller's transaction, so the member and what it was created for commit together.
+   */
+  async function createMember(input: NewMemberInput, within?: Kysely<Database>): Promise<number | null> {
+    if (await repository.emailTaken(input.brandId, input.email, within)) return null;
+    const at = isoNow();
+    return repository.insert(
+      {
+        brand_id: input.brandId,
+        email: input.email,
+        name: input.name,
+        password_hash: input.passwordHash,
+        avatar_url: null,
+        timezone: input.timezone,
+        language: input.language,
+        provider: input.provider,
+        account_type: 'member',
+        tags: writeJson([]),
+        recipe: null,
+        created_at: at,
+        updated_at: at,
+      },
+      within,
+    );
+  }
+
+  return {
+    info,
+    setLanguage,
+    updateProfile,
+    setTags,
+    createMember,
+    emailTaken: (brandId: number, email: string) => repository.emailTaken(brandId, email),
+    /** One of the member's subscriptions as member.info shows it, or null. */
+    findSubscription: async (brandId: number, memberId: number, id: number) => {
+      const row = await repository.findSubscription(brandId, memberId, id);
+      return row ? toMemberSubscription(row) : null;
+    },
+    /** The member's row (for a new session's claims), or undefined outside the brand. */
+    findMember: (brandId: number, memberId: number) => repository.findById(brandId, memberId),
+  };
 }
 
 export type MembersService = ReturnType<typeof createMembersService>;

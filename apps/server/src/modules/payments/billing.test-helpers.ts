@@ -2,7 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 
 import { buildApp } from '../../app';
 import type { AppConfig } from '../../config';
-import type { Services } from '../../services';
+import { type Services, type ServicesOptions, createServices } from '../../services';
 import { type Engine, type TestApp, createTestDb, testConfig } from '../../test/harness';
 import { memberCookie } from '../../test/http';
 
@@ -10,26 +10,27 @@ export interface BillingTestApp extends TestApp {
   services: Services;
 }
 
-/** The test harness's app, plus the services instance it runs on (to register handlers, run jobs). */
+/**
+ * The test harness's app, plus the services instance it runs on (to run jobs, to open checkouts),
+ * built through the server's own composition root. `paymentHandlers` gives purposes still to come a
+ * handler, as the tests of the payment flow itself need.
+ */
 export async function createBillingTestApp(
   engine: Engine,
   overrides: Partial<AppConfig> = {},
+  options: ServicesOptions = {},
 ): Promise<BillingTestApp> {
   const db = await createTestDb(engine);
   const config = testConfig(overrides);
-  const captured: { services: Services | null } = { services: null };
+  const services = createServices(db, config, options);
   const app = await buildApp({
     config,
     db,
+    services,
     logger: false,
     errorReporter: { capture: () => undefined, flush: () => Promise.resolve() },
-    extendApi: (_api, services) => {
-      captured.services = services;
-    },
   });
   await app.ready();
-  const { services } = captured;
-  if (!services) throw new Error('services were not captured');
   return {
     app,
     db,

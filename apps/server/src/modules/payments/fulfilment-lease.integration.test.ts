@@ -5,7 +5,7 @@ import { seedPlans } from '../../seed/demo';
 import { buildBrand, buildMember } from '../../test/factories';
 import { ENGINES } from '../../test/harness';
 import { type BillingTestApp, createBillingTestApp } from './billing.test-helpers';
-import { FULFILMENT_LEASE_MS, MAX_FULFILMENT_ATTEMPTS } from './payments.service';
+import { FULFILMENT_LEASE_MS, MAX_FULFILMENT_ATTEMPTS } from './settlement';
 import { signWebhook } from './webhook-signature';
 
 /*

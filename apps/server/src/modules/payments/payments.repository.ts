@@ -10,6 +10,17 @@ export const NOT_CHARGED = 'not_charged';
 import type { Insertable } from 'kysely';
 
 /** Payment rows. Member data is always read within its brand and member. */
+/** A saved card as the services read it. */
+export interface SavedCard {
+  /** The provider's payment method id (pm_…). */
+  id: string;
+  ccType: string;
+  ccLast: string;
+  expMonth: number;
+  expYear: number;
+  isDefault: boolean;
+}
+
 export function createPaymentsRepository(db: Kysely<Database>) {
   return {
     insertCheckout: async (row: Insertable<CheckoutsTable>) => {
@@ -361,24 +372,25 @@ export function createPaymentsRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    listPaymentMethods: (brandId: number, memberId: number) =>
-      db
-        .selectFrom('payment_methods')
-        .selectAll()
-        .where('brand_id', '=', brandId)
-        .where('member_id', '=', memberId)
-        .orderBy('is_default', 'desc')
-        .orderBy('created_at', 'desc')
-        .execute(),
-
-    findPaymentMethod: (brandId: number, memberId: number, id: string) =>
-      db
-        .selectFrom('payment_methods')
-        .selectAll()
-        .where('brand_id', '=', brandId)
-        .where('member_id', '=', memberId)
-        .where('id', '=', id)
-        .executeTakeFirst(),
+    /** The member's saved cards, the default first. */
+    listPaymentMethods: async (brandId: number, memberId: number): Promise<SavedCard[]> =>
+      (
+        await db
+          .selectFrom('payment_methods')
+          .selectAll()
+          .where('brand_id', '=', brandId)
+          .where('member_id', '=', memberId)
+          .orderBy('is_default', 'desc')
+          .orderBy('created_at', 'desc')
+          .execute()
+      ).map((row) => ({
+        id: row.id,
+        ccType: row.cc_type,
+        ccLast: row.cc_last,
+        expMonth: row.exp_month,
+        expYear: row.exp_year,
+        isDefault: row.is_default === 1,
+      })),
 
     /** Saves a card (once per id) and, when asked, makes it the only default, in one transaction. */
     savePaymentMethod: async (

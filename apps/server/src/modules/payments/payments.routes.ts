@@ -254,7 +254,7 @@ export async function registerPaymentFlow(app: FastifyInstance, services: Servic
       ) => {
         // A sign-up's member exists now: this browser, which paid, is signed in to it.
         if (result.checkout.member_id === null && result.payment.member_id !== null && result.completedNow) {
-          const issued = await services.subscriptions.startSessionFor(request.ctx, result.payment.member_id);
+          const issued = await services.signups.startSessionFor(request.ctx, result.payment.member_id);
           if (issued) setMemberCookie(reply, issued, config);
         }
         return reply.redirect(returnUrl(result.checkout, payments.providerName, true), 303);

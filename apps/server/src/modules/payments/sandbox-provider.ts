@@ -4,6 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 
 import type { Database } from '../../db/schema';
 import { isoNow, readJson, writeJson } from '../../db/json';
+import { AppError } from '../../errors';
 import { type SandboxOutcome, type ValidCard, sandboxOutcome } from './card';
 import {
   type CreatePaymentIntent,
@@ -292,5 +293,20 @@ export function createSandboxProvider(
       return event;
     },
   };
+  return provider;
+}
+
+export const isSandboxProvider = (provider: PaymentProvider): provider is SandboxProvider =>
+  provider.name === 'sandbox';
+
+/** The sandbox, for card entry on this server's own page; refused when a real provider hosts it. */
+export function requireSandbox(provider: PaymentProvider): SandboxProvider {
+  if (!isSandboxProvider(provider)) {
+    throw new AppError(
+      'UNAVAILABLE',
+      'Card entry happens on the payment provider’s own page.',
+      'provider_hosted',
+    );
+  }
   return provider;
 }

@@ -76,11 +76,16 @@ describe.each(ENGINES)('Stripe Checkout sessions (%s)', (engine) => {
       webhookSecret: WEBHOOK_SECRET,
       httpClient: Stripe.createFetchHttpClient(fetchFn),
     });
-    const payments = createPaymentsService({ repository: createPaymentsRepository(db.kysely), provider });
     const fulfilled: VerifiedPayment[] = [];
-    payments.onPaymentSucceeded('coins', (payment) => {
-      fulfilled.push(payment);
-      return Promise.resolve();
+    const payments = createPaymentsService({
+      repository: createPaymentsRepository(db.kysely),
+      provider,
+      purposes: {
+        coins: (payment) => {
+          fulfilled.push(payment);
+          return Promise.resolve();
+        },
+      },
     });
     return { payments, sent, fulfilled, state };
   }

@@ -13,7 +13,7 @@ import {
   payOnHostedPage,
   startSignup,
 } from '../payments/billing.test-helpers';
-import { RETENTION_MONTHS } from './subscriptions.service';
+import { RETENTION_MONTHS } from '@member/domain';
 
 interface Result {
   succeeded: boolean;

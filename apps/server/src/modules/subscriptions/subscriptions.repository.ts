@@ -1,22 +1,91 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 
+import { readJson } from '../../db/json';
 import type { Database } from '../../db/schema';
-import type { NewSubscription, SubscriptionsTable } from '../../db/tables/subscriptions';
+import type { PlansTable } from '../../db/tables/plans';
 import type { SignupsTable } from '../../db/tables/signups';
+import type { NewSubscription, SubscriptionsTable } from '../../db/tables/subscriptions';
 
-/** Sign-ups and the subscription lifecycle; member rows are read within their brand and member. */
+/** A subscription as the lifecycle reads it (the columns member.info shows are read by members). */
+export interface Subscription {
+  id: number;
+  brandId: number;
+  memberId: number;
+  planId: number | null;
+  planName: string;
+  refId: string;
+  isActive: boolean;
+  isTrial: boolean;
+  billingPeriodDays: number;
+  startDate: string;
+  nextBillingDate: string | null;
+  cancelRefId: string | null;
+  cancelledAt: string | null;
+  /** The recurring price in minor units of `currency`. */
+  priceMinor: number;
+  currency: string;
+  /** Percent off the next renewal (the retention offer), 0 without one. */
+  renewalDiscountPercent: number;
+  /** When the retention offer was shown; cancelling needs it shown first. */
+  retentionOfferAt: string | null;
+  renewalFailures: number;
+}
+
+/** A plan as a sign-up's fulfilment reads it. */
+export interface SignupPlan {
+  id: number;
+  name: string;
+  trialPeriodDays: number;
+  priceRecurring: number;
+  recurringInterval: PlansTable['recurring_interval'];
+  recurringIntervalCount: number;
+  mediaTypes: string[];
+  isVpn: boolean;
+}
+
+function toSubscription(row: Selectable<SubscriptionsTable>): Subscription {
+  return {
+    id: row.id,
+    brandId: row.brand_id,
+    memberId: row.member_id,
+    planId: row.plan_id,
+    planName: row.plan_name,
+    refId: row.ref_id,
+    isActive: row.is_active === 1,
+    isTrial: row.is_trial === 1,
+    billingPeriodDays: row.billing_period_days,
+    startDate: row.start_date,
+    nextBillingDate: row.next_billing_date,
+    cancelRefId: row.cancel_ref_id,
+    cancelledAt: row.cancelled_at,
+    priceMinor: row.price_minor,
+    currency: row.currency,
+    renewalDiscountPercent: row.renewal_discount_percent,
+    retentionOfferAt: row.retention_offer_at,
+    renewalFailures: row.renewal_failures,
+  };
+}
+
+function toSignupPlan(row: Selectable<PlansTable>): SignupPlan {
+  return {
+    id: row.id,
+    name: row.name,
+    trialPeriodDays: row.trial_period_days,
+    priceRecurring: row.price_recurring,
+    recurringInterval: row.recurring_interval,
+    recurringIntervalCount: row.recurring_interval_count,
+    mediaTypes: readJson<string[]>(row.media_types, []),
+    isVpn: row.is_vpn === 1,
+  };
+}
+
+/** Sign-ups and the subscription lifecycle; member rows are the members module's. */
 export function createSubscriptionsRepository(db: Kysely<Database>) {
   return {
-    findPlan: (planId: number) =>
-      db.selectFrom('plans').selectAll().where('id', '=', planId).executeTakeFirst(),
-
-    memberEmailTaken: async (brandId: number, email: string) =>
-      (await db
-        .selectFrom('members')
-        .select('id')
-        .where('brand_id', '=', brandId)
-        .where('email', '=', email)
-        .executeTakeFirst()) !== undefined,
+    findPlan: async (planId: number) => {
+      const row = await db.selectFrom('plans').selectAll().where('id', '=', planId).executeTakeFirst();
+      return row && toSignupPlan(row);
+    },
 
     insertSignup: async (row: Insertable<SignupsTable>) => {
       await db.insertInto('signups').values(row).execute();
@@ -34,14 +103,6 @@ export function createSubscriptionsRepository(db: Kysely<Database>) {
       await db.updateTable('signups').set({ checkout_id: checkoutId }).where('id', '=', id).execute();
     },
 
-    findMember: (brandId: number, memberId: number) =>
-      db
-        .selectFrom('members')
-        .selectAll()
-        .where('brand_id', '=', brandId)
-        .where('id', '=', memberId)
-        .executeTakeFirst(),
-
     findSignup: (brandId: number, id: number) =>
       db
         .selectFrom('signups')
@@ -51,50 +112,46 @@ export function createSubscriptionsRepository(db: Kysely<Database>) {
         .executeTakeFirst(),
 
     /**
-     * Creates the member of a paid sign-up and its first subscription in one transaction, and ties the
-     * sign-up to the member. Returns null when another account already uses the email.
+     * Completes a paid sign-up in one transaction: `createMember` makes the member in it (the members
+     * module's rows; null when another account already uses the email, which completes nothing), then
+     * the first subscription, and ties the sign-up to the member. A sign-up completed before returns
+     * its member.
      */
     completeSignup: (
       signupId: number,
-      member: Omit<Insertable<Database['members']>, 'id'>,
+      createMember: (within: Kysely<Database>) => Promise<number | null>,
       subscription: (memberId: number) => NewSubscription,
     ) =>
       db.transaction().execute(async (trx) => {
         const signup = await trx
           .selectFrom('signups')
-          .selectAll()
+          .select('member_id')
           .where('id', '=', signupId)
           .executeTakeFirst();
         if (!signup) return null;
         if (signup.member_id !== null) return { memberId: signup.member_id, created: false };
-        const taken = await trx
-          .selectFrom('members')
-          .select('id')
-          .where('brand_id', '=', member.brand_id)
-          .where('email', '=', member.email)
-          .executeTakeFirst();
-        if (taken) return null;
-        const { id } = await trx
-          .insertInto('members')
-          .values(member)
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const id = await createMember(trx);
+        if (id === null) return null;
         await trx.insertInto('subscriptions').values(subscription(id)).execute();
         await trx.updateTable('signups').set({ member_id: id }).where('id', '=', signupId).execute();
         return { memberId: id, created: true };
       }),
 
-    findByRef: (brandId: number, memberId: number, refId: string) =>
-      db
+    findByRef: async (brandId: number, memberId: number, refId: string) => {
+      const row = await db
         .selectFrom('subscriptions')
         .selectAll()
         .where('brand_id', '=', brandId)
         .where('member_id', '=', memberId)
         .where('ref_id', '=', refId)
-        .executeTakeFirst(),
+        .executeTakeFirst();
+      return row && toSubscription(row);
+    },
 
-    findById: (id: number) =>
-      db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst(),
+    findById: async (id: number) => {
+      const row = await db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toSubscription(row);
+    },
 
     /** Updates a member's subscription; `guard` adds conditions so only one concurrent change wins. */
     update: async (
@@ -102,7 +159,7 @@ export function createSubscriptionsRepository(db: Kysely<Database>) {
       memberId: number,
       id: number,
       changes: Updateable<SubscriptionsTable>,
-      guard: { activeIs?: 0 | 1; canceled?: boolean } = {},
+      guard: { active?: boolean; canceled?: boolean } = {},
     ) => {
       let query = db
         .updateTable('subscriptions')
@@ -110,7 +167,7 @@ export function createSubscriptionsRepository(db: Kysely<Database>) {
         .where('brand_id', '=', brandId)
         .where('member_id', '=', memberId)
         .where('id', '=', id);
-      if (guard.activeIs !== undefined) query = query.where('is_active', '=', guard.activeIs);
+      if (guard.active !== undefined) query = query.where('is_active', '=', guard.active ? 1 : 0);
       if (guard.canceled === true) query = query.where('cancel_ref_id', 'is not', null);
       if (guard.canceled === false) query = query.where('cancel_ref_id', 'is', null);
       const result = await query.executeTakeFirst();

@@ -1,7 +1,9 @@
+import type { RetentionOffer } from '@member/domain';
+
 import { type GraphQLContext, requireMember } from '../../graphql/context';
 import { withResponseResult } from '../../graphql/response-result';
 import type { MemberSubscription } from '../members/member-subscriptions';
-import type { CancellationReceipt, CancelOption, RetentionOffer } from './subscriptions.service';
+import type { CancellationReceipt, CancelOption } from './subscriptions.service';
 
 interface SubscriptionArgs {
   subscriptionId: string;

@@ -86,7 +86,7 @@ export async function registerSubscriptionFlow(app: FastifyInstance, services: S
         if (!body.success) throw badInput('Choose a plan and enter your email address and a password.');
         if (request.ctx.auth.kind === 'member')
           throw badInput('You are already signed in.', 'already_signed_in');
-        const { checkoutId, url, subscriptionId } = await services.subscriptions.startSignup(request.ctx, {
+        const { checkoutId, url, subscriptionId } = await services.signups.startSignup(request.ctx, {
           planId: body.data.planId,
           email: body.data.email,
           password: body.data.password,

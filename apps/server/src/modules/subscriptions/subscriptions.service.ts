@@ -1,53 +1,34 @@
 import { randomBytes } from 'node:crypto';
 
-import { DEFAULT_TIMEZONE, championBonusCoins, isLocale, isTimezone } from '@member/domain';
-import { emailSchema, newPasswordSchema } from '@member/domain/account-security';
+import {
+  type RetentionOffer,
+  RETENTION_DISCOUNT_PERCENT,
+  addDays,
+  canActivate,
+  discountedPrice,
+  isCancelable,
+  isRestartApplied,
+  nextBillingDate,
+  purgeDate,
+  restartKind,
+  retentionOffer,
+} from '@member/domain';
 
 import type { MemberAuth, RequestContext } from '../../context';
-import { isoNow, readJson, writeJson } from '../../db/json';
-import type { PlanRow } from '../../db/tables/plans';
-import type { SubscriptionRow } from '../../db/tables/subscriptions';
-import { AppError, badInput, forbidden, notFound } from '../../errors';
-import type { AuthRepository } from '../auth/auth.repository';
-import type { AuthService, IssuedMemberToken } from '../auth/auth.service';
-import { normalizeEmail } from '../auth/auth.service';
-import { hashPassword } from '../auth/passwords';
-import { MEMBER_TOKEN_TTL_SECONDS } from '../auth/tokens';
-import { toMemberClaims } from '../members/member-claims';
-import { type MemberSubscription, toMemberSubscription } from '../members/member-subscriptions';
+import { isoNow, writeJson } from '../../db/json';
+import { badInput, forbidden, notFound } from '../../errors';
+import type { MemberSubscription } from '../members/member-subscriptions';
+import type { MembersService } from '../members/members.service';
 import type { PaymentsService, VerifiedPayment } from '../payments/payments.service';
-import type { PlansService } from '../plans/plans.service';
-import type { SubscriptionsRepository } from './subscriptions.repository';
+import { type WalletCredits, createChampionBonus } from './champion-bonus';
+import { newRef } from './references';
+import type { Subscription, SubscriptionsRepository } from './subscriptions.repository';
 
-/** Spec section 9: canceled details are kept 10 months, then purged. */
-export const RETENTION_MONTHS = 10;
-/** The retention offer: this much off the next renewal, once. */
-export const RETENTION_DISCOUNT_PERCENT = 50;
+/** What this service pays for: restarts on the hosted page, renewals on the saved card. */
+type SubscriptionPayments = PaymentsService<'restart' | 'renewal'>;
+
 /** How long a runner holds a renewal lease before another may take the row over. */
 export const RENEWAL_LEASE_MS = 5 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** What the wallet offers this module: idempotent credits (modules/wallet). */
-export interface WalletCredits {
-  credit(input: {
-    brandId: number;
-    memberId: number;
-    amount: number;
-    description: string;
-    idempotencyKey: string;
-    source: 'subscription_bonus';
-    reference: { kind: 'subscription'; id: string };
-  }): Promise<{ applied: boolean; balance: number }>;
-}
-
-export interface SignupInput {
-  planId: number;
-  email: string;
-  password: string;
-  name: string;
-  language?: string;
-  timezone?: string;
-}
 
 export interface CancellationReceipt {
   cancelRefId: string;
@@ -56,44 +37,13 @@ export interface CancellationReceipt {
   accessUntil: string | null;
 }
 
-export interface RetentionOffer {
-  discountPercent: number;
-  regularPriceMinor: number;
-  priceMinor: number;
-  currency: string;
-}
-
 export type CancelOption = 'standard' | 'giveaway';
-
-export function periodDays(plan: Pick<PlanRow, 'recurring_interval' | 'recurring_interval_count'>): number {
-  const unit = { day: 1, week: 7, month: 30, year: 365 }[plan.recurring_interval];
-  return unit * Math.max(1, plan.recurring_interval_count);
-}
-
-const addDays = (iso: string | Date, days: number) => new Date(new Date(iso).getTime() + days * DAY_MS);
-
-export function addMonths(date: Date, months: number): Date {
-  const result = new Date(date);
-  result.setUTCMonth(result.getUTCMonth() + months);
-  return result;
-}
-
-const newRef = (prefix: string) => `${prefix}-${randomBytes(9).toString('base64url')}`;
-
-function planOffers(plan: PlanRow) {
-  const mediaTypes = readJson<string[]>(plan.media_types, []);
-  return {
-    mediaTypes,
-    offers: [{ id: plan.id, name: plan.name, mediaTypes: plan.is_vpn ? [...mediaTypes, 'vpn'] : mediaTypes }],
-  };
-}
 
 export interface SubscriptionsServiceDeps {
   repository: SubscriptionsRepository;
-  payments: PaymentsService;
-  plans: PlansService;
-  auth: Pick<AuthService, 'reissue'>;
-  authRepository: Pick<AuthRepository, 'createSession'>;
+  payments: SubscriptionPayments;
+  /** member.info's view of a subscription, which activation answers with. */
+  members: Pick<MembersService, 'findSubscription'>;
   wallet: WalletCredits | null;
   now?: () => Date;
 }
@@ -101,164 +51,11 @@ export interface SubscriptionsServiceDeps {
 export function createSubscriptionsService({
   repository,
   payments,
-  plans,
-  auth,
-  authRepository,
+  members,
   wallet,
   now = () => new Date(),
 }: SubscriptionsServiceDeps) {
-  /** Champion bonus coins for one billing period; the key makes a repeated credit a no-op. */
-  async function creditChampionBonus(subscription: SubscriptionRow, periodStart: string): Promise<void> {
-    const coins = subscription.plan_id === null ? 0 : championBonusCoins(subscription.plan_id);
-    if (!wallet || coins === 0) return;
-    await wallet.credit({
-      brandId: subscription.brand_id,
-      memberId: subscription.member_id,
-      amount: coins,
-      description: `${subscription.plan_name} bonus coins`,
-      idempotencyKey: `champion:${subscription.ref_id}:${periodStart}`,
-      source: 'subscription_bonus',
-      reference: { kind: 'subscription', id: subscription.ref_id },
-    });
-  }
-
-  /**
-   * Sign-up, step 1: checks the visitor's details and the plan, keeps them as a pending sign-up, and
-   * opens the hosted payment page for the plan's initial price. No member exists until it is paid.
-   */
-  async function startSignup(ctx: RequestContext, input: SignupInput) {
-    const brand = ctx.brand.config;
-    const plan = (await plans.getPlans(ctx)).find((candidate) => candidate.id === input.planId);
-    if (!plan) throw badInput('Choose a plan offered on this site.', 'unknown_plan');
-    const email = emailSchema.safeParse(normalizeEmail(input.email));
-    if (!email.success) throw badInput('Enter a valid email address.', 'invalid_email');
-    const password = newPasswordSchema.safeParse(input.password);
-    if (!password.success) {
-      throw badInput(
-        'Choose a password of at least 10 characters with at least 5 different ones.',
-        password.error.issues[0]?.message ?? 'invalid_password',
-      );
-    }
-    const name = input.name.trim();
-    if (name.length > 80 || /\p{Cc}/u.test(name))
-      throw badInput('The name can be at most 80 characters long.', 'invalid_name');
-    if (await repository.memberEmailTaken(brand.id, email.data)) {
-      throw badInput('An account with this email already exists. Sign in instead.', 'email_taken');
-    }
-    const language =
-      input.language && isLocale(input.language) && brand.languages.includes(input.language)
-        ? input.language
-        : (brand.languages[0] ?? 'en-us');
-    const timezone = input.timezone && isTimezone(input.timezone) ? input.timezone : DEFAULT_TIMEZONE;
-    const refId = newRef('sub');
-    const amount = plan.priceInitial > 0 ? plan.priceInitial : plan.priceRecurring;
-    const placeholder = `pending-${refId}`;
-    await repository.insertSignup({
-      brand_id: brand.id,
-      email: email.data,
-      name,
-      password_hash: await hashPassword(password.data),
-      language,
-      timezone,
-      plan_id: plan.id,
-      subscription_ref_id: refId,
-      checkout_id: placeholder,
-      member_id: null,
-      created_at: isoNow(now()),
-    });
-    const signup = await repository.findSignupByRef(brand.id, refId);
-    if (!signup) throw new AppError('INTERNAL', 'The sign-up was not saved.');
-    const checkout = await payments.createCheckout({
-      brandId: brand.id,
-      memberId: null,
-      purpose: 'signup',
-      amountMinor: amount,
-      currency: plan.currency,
-      description: `${plan.name} membership`,
-      metadata: {
-        signup_id: String(signup.id),
-        plan_id: String(plan.id),
-        subscription_ref_id: refId,
-        price_recurring: String(plan.priceRecurring),
-        email: email.data,
-        name,
-        cancel_path: '/signup',
-      },
-      returnPath: '/account/membership',
-      locale: isLocale(language) ? language : 'en-us',
-    });
-    await repository.setSignupCheckout(signup.id, checkout.checkoutId);
-    return { ...checkout, subscriptionId: refId };
-  }
-
-  /** A verified sign-up payment: the member and their first subscription, then the card and bonus. */
-  async function fulfilSignup(payment: VerifiedPayment): Promise<{ memberId: number }> {
-    const signup = await repository.findSignup(payment.brandId, Number(payment.metadata.signup_id));
-    if (!signup) throw notFound('The sign-up of this payment does not exist.');
-    const plan = await repository.findPlan(signup.plan_id);
-    if (!plan) throw notFound('The plan of this sign-up no longer exists.');
-    const at = now();
-    const { mediaTypes, offers } = planOffers(plan);
-    const trial = plan.trial_period_days > 0;
-    const days = periodDays(plan);
-    const completed = await repository.completeSignup(
-      signup.id,
-      {
-        brand_id: signup.brand_id,
-        email: signup.email,
-        name: signup.name,
-        password_hash: signup.password_hash,
-        avatar_url: null,
-        timezone: signup.timezone,
-        language: signup.language,
-        provider: payments.providerName,
-        account_type: 'member',
-        tags: writeJson([]),
-        recipe: null,
-        created_at: isoNow(at),
-        updated_at: isoNow(at),
-      },
-      (memberId) => ({
-        member_id: memberId,
-        brand_id: signup.brand_id,
-        plan_id: plan.id,
-        plan_name: plan.name,
-        membership_id: `plan-${plan.id}`,
-        is_active: 1,
-        is_trial: trial ? 1 : 0,
-        billing_period_days: days,
-        next_billing_date: isoNow(addDays(at, trial ? plan.trial_period_days : days)),
-        start_date: isoNow(at),
-        end_date: null,
-        ref_id: signup.subscription_ref_id,
-        cancelled_at: null,
-        cancel_ref_id: null,
-        cancel_date: null,
-        media_types: writeJson(mediaTypes),
-        offers: writeJson(offers),
-        price_minor: Number(payment.metadata.price_recurring ?? plan.price_recurring),
-        currency: payment.currency,
-      }),
-    );
-    if (!completed) {
-      throw new AppError(
-        'INTERNAL',
-        'The email of this sign-up is already used by another account.',
-        'email_taken',
-      );
-    }
-    const subscription = await repository.findByRef(
-      signup.brand_id,
-      completed.memberId,
-      signup.subscription_ref_id,
-    );
-    if (subscription) {
-      await payments.setPaymentSubscription(payment.id, subscription.id);
-      await payments.saveCheckoutCard(payment, completed.memberId);
-      await creditChampionBonus(subscription, subscription.start_date);
-    }
-    return { memberId: completed.memberId };
-  }
+  const creditChampionBonus = createChampionBonus(wallet);
 
   /** A verified restart payment: the ended subscription starts a new paid period. */
   async function fulfilRestart(payment: VerifiedPayment): Promise<void> {
@@ -271,17 +68,13 @@ export function createSubscriptionsService({
     if (!subscription) throw notFound('The subscription of this payment does not exist.');
     // A run repeated after a crash (decision 010) finds the restart applied and keeps its start date,
     // so the period and its bonus-coin key stay the same.
-    const applied =
-      subscription.is_active === 1 &&
-      subscription.cancel_ref_id === null &&
-      subscription.start_date >= payment.createdAt;
-    if (!applied) {
+    if (!isRestartApplied(subscription, payment.createdAt)) {
       const at = now();
       await repository.update(payment.brandId, payment.memberId, subscription.id, {
         is_active: 1,
         is_trial: 0,
         start_date: isoNow(at),
-        next_billing_date: isoNow(addDays(at, subscription.billing_period_days)),
+        next_billing_date: isoNow(addDays(at, subscription.billingPeriodDays)),
         end_date: null,
         cancelled_at: null,
         cancel_ref_id: null,
@@ -294,38 +87,14 @@ export function createSubscriptionsService({
     await payments.setPaymentSubscription(payment.id, subscription.id);
     await payments.saveCheckoutCard(payment, payment.memberId);
     const restarted = await repository.findById(subscription.id);
-    if (restarted) await creditChampionBonus(restarted, restarted.start_date);
-  }
-
-  payments.onPaymentSucceeded('signup', fulfilSignup);
-  payments.onPaymentSucceeded('restart', fulfilRestart);
-
-  /** Starts a session for the member a verified sign-up payment created (the hosted page's browser). */
-  async function startSessionFor(ctx: RequestContext, memberId: number): Promise<IssuedMemberToken | null> {
-    const member = await repository.findMember(ctx.brand.config.id, memberId);
-    if (!member) return null;
-    const at = now();
-    const sessionId = randomBytes(24).toString('base64url');
-    await authRepository.createSession({
-      id: sessionId,
-      memberId: member.id,
-      brandId: member.brand_id,
-      createdAt: isoNow(at),
-      expiresAt: isoNow(new Date(at.getTime() + MEMBER_TOKEN_TTL_SECONDS * 1000)),
-      userAgent: ctx.userAgent.slice(0, 512) || null,
-      ip: ctx.ip,
-    });
-    return auth.reissue(
-      { kind: 'member', sessionId, member, claims: toMemberClaims(member, 0) },
-      member.brand_id,
-    );
+    if (restarted) await creditChampionBonus(restarted, restarted.startDate);
   }
 
   async function ownSubscription(
     ctx: RequestContext,
     member: MemberAuth,
     refId: string,
-  ): Promise<SubscriptionRow> {
+  ): Promise<Subscription> {
     const subscription =
       refId.length > 0 && refId.length <= 100
         ? await repository.findByRef(ctx.brand.config.id, member.claims.id, refId)
@@ -345,7 +114,7 @@ export function createSubscriptionsService({
     refId: string,
   ): Promise<{ subscription: MemberSubscription; extra: string }> {
     const subscription = await ownSubscription(ctx, member, refId);
-    const paidSince = subscription.cancelled_at ?? '';
+    const paidSince = subscription.cancelledAt ?? '';
     const candidates = (
       await payments.listSubscriptionPayments(ctx.brand.config.id, member.claims.id, subscription.id)
     ).filter((payment) => payment.created_at >= paidSince);
@@ -360,30 +129,25 @@ export function createSubscriptionsService({
     }
     if (!verified)
       throw forbidden('No verified payment was found for this subscription.', 'payment_not_verified');
-    const at = isoNow(now());
-    if (
-      subscription.is_active === 0 &&
-      subscription.cancel_ref_id === null &&
-      (subscription.next_billing_date ?? '') > at
-    ) {
+    if (canActivate(subscription, isoNow(now()))) {
       await repository.update(
         ctx.brand.config.id,
         member.claims.id,
         subscription.id,
         { is_active: 1 },
-        { activeIs: 0 },
+        { active: false },
       );
     }
-    const current = await repository.findById(subscription.id);
+    const current = await members.findSubscription(ctx.brand.config.id, member.claims.id, subscription.id);
     if (!current) throw notFound('No such subscription on your account.', 'subscription_not_found');
     return {
-      subscription: toMemberSubscription(current),
+      subscription: current,
       extra: writeJson({
         paymentId: verified.id,
         amount: verified.amount_minor,
         currency: verified.currency,
-        planName: current.plan_name,
-        nextBillingDate: current.next_billing_date,
+        planName: current.planName,
+        nextBillingDate: current.nextBillingDate,
       }),
     };
   }
@@ -395,24 +159,15 @@ export function createSubscriptionsService({
     refId: string,
   ): Promise<RetentionOffer> {
     const subscription = await ownSubscription(ctx, member, refId);
-    if (subscription.is_active !== 1 || subscription.cancel_ref_id !== null) {
+    if (!isCancelable(subscription)) {
       throw badInput('Only an active subscription can be canceled.', 'not_cancelable');
     }
-    if (!subscription.retention_offer_at) {
+    if (!subscription.retentionOfferAt) {
       await repository.update(ctx.brand.config.id, member.claims.id, subscription.id, {
         retention_offer_at: isoNow(now()),
       });
     }
     return retentionOffer(subscription);
-  }
-
-  function retentionOffer(subscription: SubscriptionRow): RetentionOffer {
-    return {
-      discountPercent: RETENTION_DISCOUNT_PERCENT,
-      regularPriceMinor: subscription.price_minor,
-      priceMinor: Math.round((subscription.price_minor * (100 - RETENTION_DISCOUNT_PERCENT)) / 100),
-      currency: subscription.currency,
-    };
   }
 
   /** Keeps the membership at the offer's price for the next renewal; no cancellation happens. */
@@ -422,11 +177,11 @@ export function createSubscriptionsService({
     refId: string,
   ): Promise<RetentionOffer> {
     const subscription = await ownSubscription(ctx, member, refId);
-    if (!subscription.retention_offer_at) throw badInput('This offer was not made.', 'offer_not_presented');
-    if (subscription.is_active !== 1 || subscription.cancel_ref_id !== null) {
+    if (!subscription.retentionOfferAt) throw badInput('This offer was not made.', 'offer_not_presented');
+    if (!isCancelable(subscription)) {
       throw badInput('Only an active subscription can take the offer.', 'not_cancelable');
     }
-    if (subscription.renewal_discount_percent > 0)
+    if (subscription.renewalDiscountPercent > 0)
       throw badInput('The offer is already applied.', 'offer_already_applied');
     await repository.update(ctx.brand.config.id, member.claims.id, subscription.id, {
       renewal_discount_percent: RETENTION_DISCOUNT_PERCENT,
@@ -457,13 +212,13 @@ export function createSubscriptionsService({
       );
     }
     const subscription = await ownSubscription(ctx, member, input.subscriptionId);
-    if (subscription.is_active !== 1 || subscription.cancel_ref_id !== null) {
+    if (!isCancelable(subscription)) {
       throw badInput('This subscription is not active or is already canceled.', 'not_cancelable');
     }
-    if (!subscription.retention_offer_at)
+    if (!subscription.retentionOfferAt)
       throw badInput('See the offer before cancelling.', 'offer_not_presented');
     const at = now();
-    const accessUntil = subscription.next_billing_date ?? isoNow(at);
+    const accessUntil = subscription.nextBillingDate ?? isoNow(at);
     const cancelRefId = newRef('CXL');
     const changed = await repository.update(
       ctx.brand.config.id,
@@ -476,12 +231,12 @@ export function createSubscriptionsService({
         end_date: accessUntil,
         cancel_option: input.option,
         renewal_discount_percent: 0,
-        purge_after: isoNow(addMonths(new Date(accessUntil), RETENTION_MONTHS)),
+        purge_after: isoNow(purgeDate(accessUntil)),
       },
-      { activeIs: 1, canceled: false },
+      { active: true, canceled: false },
     );
     if (!changed) throw badInput('This subscription is not active or is already canceled.', 'not_cancelable');
-    return { cancelRefId, planName: subscription.plan_name, cancelledAt: isoNow(at), accessUntil };
+    return { cancelRefId, planName: subscription.planName, cancelledAt: isoNow(at), accessUntil };
   }
 
   /**
@@ -494,10 +249,9 @@ export function createSubscriptionsService({
     refId: string,
   ): Promise<{ restarted: boolean; checkoutUrl: string | null }> {
     const subscription = await ownSubscription(ctx, member, refId);
-    if (subscription.cancel_ref_id === null && subscription.is_active === 1) {
-      throw badInput('This subscription is active.', 'not_canceled');
-    }
-    if (subscription.is_active === 1) {
+    const kind = restartKind(subscription);
+    if (kind === 'running') throw badInput('This subscription is active.', 'not_canceled');
+    if (kind === 'resume') {
       const changed = await repository.update(
         ctx.brand.config.id,
         member.claims.id,
@@ -510,12 +264,12 @@ export function createSubscriptionsService({
           cancel_option: null,
           purge_after: null,
         },
-        { activeIs: 1, canceled: true },
+        { active: true, canceled: true },
       );
       if (!changed) throw badInput('This subscription is active.', 'not_canceled');
       return { restarted: true, checkoutUrl: null };
     }
-    const amount = subscription.price_minor > 0 ? subscription.price_minor : 0;
+    const amount = subscription.priceMinor > 0 ? subscription.priceMinor : 0;
     if (amount === 0)
       throw badInput('This membership cannot be restarted here. Contact support.', 'not_restartable');
     const checkout = await payments.createCheckout({
@@ -524,9 +278,9 @@ export function createSubscriptionsService({
       purpose: 'restart',
       amountMinor: amount,
       currency: subscription.currency,
-      description: `${subscription.plan_name} membership`,
+      description: `${subscription.planName} membership`,
       metadata: {
-        subscription_ref_id: subscription.ref_id,
+        subscription_ref_id: subscription.refId,
         email: member.claims.email,
         name: member.claims.name,
       },
@@ -558,36 +312,33 @@ export function createSubscriptionsService({
       )
         continue;
       const subscription = await repository.findById(id);
-      if (!subscription?.next_billing_date) continue;
-      if (subscription.cancel_ref_id !== null) {
+      if (!subscription?.nextBillingDate) continue;
+      if (subscription.cancelRefId !== null) {
         await repository.finishRenewal(id, claim, { is_active: 0 });
         counts.ended += 1;
         continue;
       }
-      const periodStart = subscription.next_billing_date;
-      const amount = Math.round(
-        (subscription.price_minor * (100 - subscription.renewal_discount_percent)) / 100,
-      );
+      const periodStart = subscription.nextBillingDate;
+      const amount = discountedPrice(subscription.priceMinor, subscription.renewalDiscountPercent);
       // A free (0-priced) period needs no charge: it renews like a paid one, without calling the provider.
       const result =
         amount > 0
           ? await payments.chargeSavedCard({
-              brandId: subscription.brand_id,
-              memberId: subscription.member_id,
+              brandId: subscription.brandId,
+              memberId: subscription.memberId,
               purpose: 'renewal',
               amountMinor: amount,
               currency: subscription.currency,
-              description: `${subscription.plan_name} renewal`,
-              metadata: { subscription_ref_id: subscription.ref_id, period_start: periodStart },
+              description: `${subscription.planName} renewal`,
+              metadata: { subscription_ref_id: subscription.refId, period_start: periodStart },
               subscriptionId: subscription.id,
               idempotencyKey: `renewal:${subscription.id}:${periodStart}`,
             })
           : ({ outcome: 'free' } as const);
       if (result.outcome === 'succeeded' || result.outcome === 'free') {
         // A period missed while no job ran is not charged again: the next one starts from now.
-        const next = addDays(periodStart, subscription.billing_period_days);
         await repository.finishRenewal(id, claim, {
-          next_billing_date: isoNow(next > at ? next : addDays(at, subscription.billing_period_days)),
+          next_billing_date: isoNow(nextBillingDate(periodStart, subscription.billingPeriodDays, at)),
           is_trial: 0,
           renewal_discount_percent: 0,
           renewal_failures: 0,
@@ -604,8 +355,8 @@ export function createSubscriptionsService({
         await repository.finishRenewal(id, claim, {
           is_active: 0,
           end_date: periodStart,
-          renewal_failures: subscription.renewal_failures + 1,
-          purge_after: isoNow(addMonths(new Date(periodStart), RETENTION_MONTHS)),
+          renewal_failures: subscription.renewalFailures + 1,
+          purge_after: isoNow(purgeDate(periodStart)),
         });
         counts.failed += 1;
       }
@@ -615,8 +366,7 @@ export function createSubscriptionsService({
   }
 
   return {
-    startSignup,
-    startSessionFor,
+    fulfilRestart,
     activateSubscription,
     presentRetentionOffer,
     acceptRetentionOffer,

@@ -80,16 +80,6 @@ export interface CoinPayments {
     metadata: Record<string, string | number>;
     returnPath: string;
   }): Promise<{ checkoutId: string; url: string }>;
-  /** Registers the handler run once per verified payment of a purpose. */
-  onPaymentSucceeded(
-    purpose: 'coins',
-    handler: (payment: {
-      id: string;
-      brandId: number;
-      memberId: number | null;
-      metadata: Record<string, string>;
-    }) => Promise<unknown>,
-  ): void;
 }
 
 export interface WalletServiceDeps {
@@ -166,8 +156,6 @@ export function createWalletService({ repository, payments }: WalletServiceDeps)
       undefined,
     );
   }
-
-  payments?.onPaymentSucceeded('coins', creditCoinPayment);
 
   return {
     creditCoinPayment,

@@ -1,0 +1,233 @@
+import { randomBytes } from 'node:crypto';
+
+import {
+  DEFAULT_TIMEZONE,
+  firstBillingDate,
+  isLocale,
+  isTimezone,
+  periodDays,
+  signupAmount,
+} from '@member/domain';
+import { emailSchema, newPasswordSchema } from '@member/domain/account-security';
+
+import type { RequestContext } from '../../context';
+import { isoNow, writeJson } from '../../db/json';
+import { AppError, badInput, notFound } from '../../errors';
+import type { AuthRepository } from '../auth/auth.repository';
+import type { AuthService, IssuedMemberToken } from '../auth/auth.service';
+import { normalizeEmail } from '../auth/auth.service';
+import { hashPassword } from '../auth/passwords';
+import { MEMBER_TOKEN_TTL_SECONDS } from '../auth/tokens';
+import { toMemberClaims } from '../members/member-claims';
+import type { MembersService } from '../members/members.service';
+import type { PaymentsService, VerifiedPayment } from '../payments/payments.service';
+import type { PlansService } from '../plans/plans.service';
+import { type WalletCredits, createChampionBonus } from './champion-bonus';
+import { newRef } from './references';
+import type { SignupPlan, SubscriptionsRepository } from './subscriptions.repository';
+
+export interface SignupInput {
+  planId: number;
+  email: string;
+  password: string;
+  name: string;
+  language?: string;
+  timezone?: string;
+}
+
+/** The offer a plan's subscription carries: its media types, and the VPN for a VPN plan. */
+function planOffers(plan: SignupPlan) {
+  const { mediaTypes } = plan;
+  return [{ id: plan.id, name: plan.name, mediaTypes: plan.isVpn ? [...mediaTypes, 'vpn'] : mediaTypes }];
+}
+
+export interface SignupsServiceDeps {
+  repository: SubscriptionsRepository;
+  /** Sign-ups are paid on the hosted page; the card paid with is kept for renewals. */
+  payments: PaymentsService<'signup'>;
+  plans: Pick<PlansService, 'getPlans'>;
+  /** Member rows are the members module's: a paid sign-up asks it for the new member. */
+  members: Pick<MembersService, 'createMember' | 'emailTaken' | 'findMember'>;
+  auth: Pick<AuthService, 'reissue'>;
+  authRepository: Pick<AuthRepository, 'createSession'>;
+  wallet: WalletCredits | null;
+  now?: () => Date;
+}
+
+/**
+ * Sign-up (spec section 4): a visitor's details kept while they pay, the member and their first
+ * subscription made once the payment is verified, and the paying browser signed in.
+ */
+export function createSignupsService({
+  repository,
+  payments,
+  plans,
+  members,
+  auth,
+  authRepository,
+  wallet,
+  now = () => new Date(),
+}: SignupsServiceDeps) {
+  const creditChampionBonus = createChampionBonus(wallet);
+
+  /**
+   * Sign-up, step 1: checks the visitor's details and the plan, keeps them as a pending sign-up, and
+   * opens the hosted payment page for the plan's initial price. No member exists until it is paid.
+   */
+  async function startSignup(ctx: RequestContext, input: SignupInput) {
+    const brand = ctx.brand.config;
+    const plan = (await plans.getPlans(ctx)).find((candidate) => candidate.id === input.planId);
+    if (!plan) throw badInput('Choose a plan offered on this site.', 'unknown_plan');
+    const email = emailSchema.safeParse(normalizeEmail(input.email));
+    if (!email.success) throw badInput('Enter a valid email address.', 'invalid_email');
+    const password = newPasswordSchema.safeParse(input.password);
+    if (!password.success) {
+      throw badInput(
+        'Choose a password of at least 10 characters with at least 5 different ones.',
+        password.error.issues[0]?.message ?? 'invalid_password',
+      );
+    }
+    const name = input.name.trim();
+    if (name.length > 80 || /\p{Cc}/u.test(name))
+      throw badInput('The name can be at most 80 characters long.', 'invalid_name');
+    if (await members.emailTaken(brand.id, email.data)) {
+      throw badInput('An account with this email already exists. Sign in instead.', 'email_taken');
+    }
+    const language =
+      input.language && isLocale(input.language) && brand.languages.includes(input.language)
+        ? input.language
+        : (brand.languages[0] ?? 'en-us');
+    const timezone = input.timezone && isTimezone(input.timezone) ? input.timezone : DEFAULT_TIMEZONE;
+    const refId = newRef('sub');
+    const amount = signupAmount(plan);
+    const placeholder = `pending-${refId}`;
+    await repository.insertSignup({
+      brand_id: brand.id,
+      email: email.data,
+      name,
+      password_hash: await hashPassword(password.data),
+      language,
+      timezone,
+      plan_id: plan.id,
+      subscription_ref_id: refId,
+      checkout_id: placeholder,
+      member_id: null,
+      created_at: isoNow(now()),
+    });
+    const signup = await repository.findSignupByRef(brand.id, refId);
+    if (!signup) throw new AppError('INTERNAL', 'The sign-up was not saved.');
+    const checkout = await payments.createCheckout({
+      brandId: brand.id,
+      memberId: null,
+      purpose: 'signup',
+      amountMinor: amount,
+      currency: plan.currency,
+      description: `${plan.name} membership`,
+      metadata: {
+        signup_id: String(signup.id),
+        plan_id: String(plan.id),
+        subscription_ref_id: refId,
+        price_recurring: String(plan.priceRecurring),
+        email: email.data,
+        name,
+        cancel_path: '/signup',
+      },
+      returnPath: '/account/membership',
+      locale: isLocale(language) ? language : 'en-us',
+    });
+    await repository.setSignupCheckout(signup.id, checkout.checkoutId);
+    return { ...checkout, subscriptionId: refId };
+  }
+
+  /** A verified sign-up payment: the member and their first subscription, then the card and bonus. */
+  async function fulfilSignup(payment: VerifiedPayment): Promise<{ memberId: number }> {
+    const signup = await repository.findSignup(payment.brandId, Number(payment.metadata.signup_id));
+    if (!signup) throw notFound('The sign-up of this payment does not exist.');
+    const plan = await repository.findPlan(signup.plan_id);
+    if (!plan) throw notFound('The plan of this sign-up no longer exists.');
+    const at = now();
+    const days = periodDays(plan);
+    const completed = await repository.completeSignup(
+      signup.id,
+      (within) =>
+        members.createMember(
+          {
+            brandId: signup.brand_id,
+            email: signup.email,
+            name: signup.name,
+            passwordHash: signup.password_hash,
+            timezone: signup.timezone,
+            language: signup.language,
+            provider: payments.providerName,
+          },
+          within,
+        ),
+      (memberId) => ({
+        member_id: memberId,
+        brand_id: signup.brand_id,
+        plan_id: plan.id,
+        plan_name: plan.name,
+        membership_id: `plan-${plan.id}`,
+        is_active: 1,
+        is_trial: plan.trialPeriodDays > 0 ? 1 : 0,
+        billing_period_days: days,
+        next_billing_date: isoNow(
+          firstBillingDate(at, { trialPeriodDays: plan.trialPeriodDays, periodDays: days }),
+        ),
+        start_date: isoNow(at),
+        end_date: null,
+        ref_id: signup.subscription_ref_id,
+        cancelled_at: null,
+        cancel_ref_id: null,
+        cancel_date: null,
+        media_types: writeJson(plan.mediaTypes),
+        offers: writeJson(planOffers(plan)),
+        price_minor: Number(payment.metadata.price_recurring ?? plan.priceRecurring),
+        currency: payment.currency,
+      }),
+    );
+    if (!completed) {
+      throw new AppError(
+        'INTERNAL',
+        'The email of this sign-up is already used by another account.',
+        'email_taken',
+      );
+    }
+    const subscription = await repository.findByRef(
+      signup.brand_id,
+      completed.memberId,
+      signup.subscription_ref_id,
+    );
+    if (subscription) {
+      await payments.setPaymentSubscription(payment.id, subscription.id);
+      await payments.saveCheckoutCard(payment, completed.memberId);
+      await creditChampionBonus(subscription, subscription.startDate);
+    }
+    return { memberId: completed.memberId };
+  }
+
+  /** Starts a session for the member a verified sign-up payment created (the hosted page's browser). */
+  async function startSessionFor(ctx: RequestContext, memberId: number): Promise<IssuedMemberToken | null> {
+    const member = await members.findMember(ctx.brand.config.id, memberId);
+    if (!member) return null;
+    const at = now();
+    const sessionId = randomBytes(24).toString('base64url');
+    await authRepository.createSession({
+      id: sessionId,
+      memberId: member.id,
+      brandId: member.brand_id,
+      createdAt: isoNow(at),
+      expiresAt: isoNow(new Date(at.getTime() + MEMBER_TOKEN_TTL_SECONDS * 1000)),
+      userAgent: ctx.userAgent.slice(0, 512) || null,
+      ip: ctx.ip,
+    });
+    return auth.reissue(
+      { kind: 'member', sessionId, member, claims: toMemberClaims(member, 0) },
+      member.brand_id,
+    );
+  }
+
+  return { startSignup, fulfilSignup, startSessionFor };
+}
+
+export type SignupsService = ReturnType<typeof createSignupsService>;
