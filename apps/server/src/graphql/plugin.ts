@@ -138,6 +138,22 @@ export async function registerGraphQL(app: FastifyInstance, services: Services, 
     }
   });
 
+  // The GraphQL-over-HTTP spec lets a client send `"extensions": null` for "none"; mercurius's body
+  // schema only takes an object, so a null is dropped before the body is validated.
+  app.addHook('preValidation', (request, _reply, done) => {
+    const body: unknown = request.body;
+    if (
+      request.routeOptions.url?.endsWith(GRAPHQL_PATH) &&
+      typeof body === 'object' &&
+      body !== null &&
+      'extensions' in body &&
+      body.extensions === null
+    ) {
+      delete body.extensions;
+    }
+    done();
+  });
+
   await app.register(mercurius, {
     schema: typeDefs,
     resolvers: resolvers as IResolvers,
