@@ -23,6 +23,7 @@ import { registerAccountRoutes } from './modules/account/account.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerRecoveryRoutes } from './modules/recovery/recovery.routes';
 import { registerEventRoutes } from './modules/events/events.routes';
+import { registerMailRoutes } from './modules/mail/mail.routes';
 import { registerMediaRoutes } from './modules/media/media.routes';
 import { registerPaymentFlow } from './modules/payments/payments.routes';
 import { scheduleBillingJob } from './modules/subscriptions/billing-job';
@@ -102,7 +103,8 @@ export async function buildApp({
       registerAuthRoutes(api, services, config);
       registerEventRoutes(api, services);
       await registerAccountRoutes(api, services);
-      registerRecoveryRoutes(api, services, config);
+      registerRecoveryRoutes(api, services);
+      registerMailRoutes(api, services, config);
       api.get('/api/boot', async (request) => (await buildBootData(request, services, config)).data);
       await registerGraphQL(api, services, config);
       extendApi?.(api, services);
