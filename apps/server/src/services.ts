@@ -6,7 +6,6 @@ import { createBrandsRepository } from './modules/brands/brands.repository';
 import { createBrandsService } from './modules/brands/brands.service';
 import { createCatalogRepository } from './modules/catalog/catalog.repository';
 import { createCatalogService } from './modules/catalog/catalog.service';
-import { createContentService } from './modules/content/content.service';
 import { createEventsRepository } from './modules/events/events.repository';
 import { createEventsService } from './modules/events/events.service';
 import { createLibraryRepository } from './modules/library/library.repository';
@@ -19,7 +18,10 @@ import { createMediaRepository } from './modules/media/media.repository';
 import { createMediaService } from './modules/media/media.service';
 import { createAccountRepository } from './modules/account/account.repository';
 import { createAccountService } from './modules/account/account.service';
-import { createSmtpMailer } from './modules/recovery/mailer';
+import { createMailRepository } from './modules/mail/mail.repository';
+import { createMailService } from './modules/mail/mail.service';
+import { createSmtpMailer } from './modules/mail/mail.smtp';
+import { createMenuService } from './modules/menu/menu.service';
 import { createRecoveryRepository } from './modules/recovery/recovery.repository';
 import { createRecoveryService } from './modules/recovery/recovery.service';
 import { createWalletRepository } from './modules/wallet/wallet.repository';
@@ -48,9 +50,13 @@ export function createServices(db: Db, config: AppConfig) {
     auth,
     plans: createPlansService({ repository: createPlansRepository(db.kysely) }),
   });
+  const mail = createMailService({
+    repository: createMailRepository(db.kysely),
+    sendMail: createSmtpMailer(config.mail.smtpUrl, config.mail.from),
+  });
   const recovery = createRecoveryService({
     repository: createRecoveryRepository(db.kysely),
-    sendMail: createSmtpMailer(config.mail.smtpUrl, config.mail.from),
+    mail,
     cardDigitsKnown: billing.payments.providerName === 'sandbox',
   });
   return {
@@ -60,7 +66,7 @@ export function createServices(db: Db, config: AppConfig) {
     events,
     auth,
     members: createMembersService({ repository: createMembersRepository(db.kysely), auth, events }),
-    content: createContentService(),
+    menu: createMenuService(),
     catalog,
     plans: createPlansService({ repository: createPlansRepository(db.kysely) }),
     library: createLibraryService({
@@ -78,6 +84,7 @@ export function createServices(db: Db, config: AppConfig) {
       notices: recovery,
     }),
     recovery,
+    mail,
     media: createMediaService({
       catalog,
       events,
