@@ -10,7 +10,7 @@ import type { GraphQLContext } from './context';
 import { MAX_DOCUMENT_TOKENS, MAX_VALIDATION_ERRORS, documentLimitError } from './limits';
 import { resolvers, typeDefs } from './schema';
 
-export const GRAPHQL_PATH = '/graphql';
+const GRAPHQL_PATH = '/graphql';
 const JSON_CONTENT_TYPE = /^application\/json\s*(?:;|$)/i;
 
 interface FormattedError {
@@ -72,7 +72,7 @@ function requestErrorCode(error: Error, original: Error | undefined): string {
 }
 
 /** Maps each error once: domain errors keep their code and message, anything unexpected is masked. */
-export function formatGraphQLError(
+function formatGraphQLError(
   { error, clientStatus }: Flattened,
   context: GraphQLContext,
   isProduction: boolean,

@@ -11,7 +11,7 @@ import { SIGNED_PREFIX, verifySignedMediaPath } from './media.signing';
  * Games run in `<iframe sandbox="allow-scripts">`; the same sandbox is forced by CSP when a game is
  * opened on its own, and a game may load nothing but its own folder (no network, no forms).
  */
-export const GAME_CSP = [
+const GAME_CSP = [
   "default-src 'none'",
   "script-src 'self' 'unsafe-inline'",
   "style-src 'self' 'unsafe-inline'",

@@ -16,10 +16,10 @@ import type { MailService } from '../mail/mail.service';
 import type { RecoveryRepository } from './recovery.repository';
 
 /** A reset link works for an hour, once. */
-export const RESET_KEY_TTL_MS = 60 * 60 * 1000;
-export const RECOVERY_WINDOW_MS = 60 * 60 * 1000;
+const RESET_KEY_TTL_MS = 60 * 60 * 1000;
+const RECOVERY_WINDOW_MS = 60 * 60 * 1000;
 /** Per hour: requests from one address, and about one email or card. */
-export const RECOVERY_LIMITS = {
+const RECOVERY_LIMITS = {
   forgot_password: { perIp: 10, perSubject: 3 },
   forgot_email: { perIp: 5, perSubject: 3 },
 } as const;
