@@ -2,18 +2,21 @@ import type { Kysely } from 'kysely';
 
 import type { Database } from '../../db/schema';
 
+/** A mail to a member (or to an address not yet a member's) of one brand. */
+export interface MemberMail {
+  brandId: number;
+  memberId: number | null;
+  /** What the mail is about, for the outbox (`password_reset`, `email_changed`…). */
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
 /** The mail outbox: every mail the server sends is written here first; scoped by brand. */
 export function createMailRepository(db: Kysely<Database>) {
   return {
-    insertMail: async (mail: {
-      brandId: number;
-      memberId: number | null;
-      kind: string;
-      to: string;
-      subject: string;
-      text: string;
-      at: string;
-    }): Promise<number> => {
+    insertMail: async (mail: MemberMail & { at: string }): Promise<number> => {
       const row = await db
         .insertInto('mail_outbox')
         .values({

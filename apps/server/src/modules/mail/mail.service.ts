@@ -1,17 +1,6 @@
 import { isoNow } from '../../db/json';
-import type { MailRepository } from './mail.repository';
+import type { MailRepository, MemberMail } from './mail.repository';
 import type { SendMail } from './mail.smtp';
-
-/** A mail to a member (or to an address not yet a member's) of one brand. */
-export interface MemberMail {
-  brandId: number;
-  memberId: number | null;
-  /** What the mail is about, for the outbox (`password_reset`, `email_changed`…). */
-  kind: string;
-  to: string;
-  subject: string;
-  text: string;
-}
 
 export interface MailServiceDeps {
   repository: MailRepository;
