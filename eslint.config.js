@@ -1,10 +1,64 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const WEB_FEATURES = 'apps/web/src/features';
+
+/**
+ * The files of another feature a feature still imports, until they move (issue 13): the merger removes
+ * each entry once its move has landed.
+ * - The account page renders billing's and account-extras' sections and loads their strings; the page
+ *   moves into the app's routes.
+ * - The sign-in page links to sign-up with billing's link, loaded on demand.
+ * - The member menu's test loads the player host up front, as the layout would.
+ *
+ * @type {Record<string, Record<string, string[]>>}
+ */
+const FEATURE_IMPORTS_ALLOWED = {
+  account: {
+    billing: ['./components/billing-sections.ts', './api/billing-strings.ts'],
+    'account-extras': ['./components/account-extras.ts', './api/extras-strings.ts'],
+  },
+  auth: { billing: ['./components/signup-link.tsx'] },
+  member: { player: ['./components/player-host.tsx'] },
+};
+
+const FEATURE_MESSAGE = 'Web features do not import each other: move what they share to components/ or lib/.';
+
+/**
+ * Zones by which no web feature imports another. The folders are read here, so a new feature is
+ * covered the day it is added.
+ */
+function webFeatureZones() {
+  const features = readdirSync(path.join(import.meta.dirname, WEB_FEATURES), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  return features.flatMap((feature) => {
+    const allowed = FEATURE_IMPORTS_ALLOWED[feature] ?? {};
+    const target = `./${WEB_FEATURES}/${feature}`;
+    const others = features.filter((other) => other !== feature);
+    return [
+      {
+        target,
+        from: others.filter((other) => !(other in allowed)).map((other) => `./${WEB_FEATURES}/${other}`),
+        message: FEATURE_MESSAGE,
+      },
+      ...Object.entries(allowed).map(([other, except]) => ({
+        target,
+        from: `./${WEB_FEATURES}/${other}`,
+        except,
+        message: FEATURE_MESSAGE,
+      })),
+    ];
+  });
+}
 
 export default tseslint.config(
   {
@@ -48,13 +102,26 @@ export default tseslint.config(
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'import-x/no-cycle': 'error',
-      // Dependencies point one way (docs/ARCHITECTURE.md): the domain package imports no app; server
-      // layers go resolvers -> services -> repositories -> db; web shared code never imports a
-      // feature and features never import each other.
+      // Dependencies point one way (docs/ARCHITECTURE.md, decision 022): the domain package imports no
+      // app; server layers go resolvers|routes -> services -> repositories -> db; web shared code
+      // never imports a feature and features never import each other. Paths are from this folder,
+      // whatever folder ESLint runs in.
       'import-x/no-restricted-paths': [
         'error',
         {
+          basePath: import.meta.dirname,
           zones: [
+            {
+              target: ['./apps/server/src/**/*.resolvers.ts', './apps/server/src/**/*.routes.ts'],
+              from: './apps/server/src/**/*.repository.ts',
+              message: 'Resolvers and routes call services, which call repositories.',
+            },
+            {
+              target: './apps/server/src/**/*.repository.ts',
+              from: './apps/server/src/**/*.service.ts',
+              message: 'Repositories hold queries; services call them, never the other way.',
+            },
+            ...webFeatureZones(),
             { target: './packages/domain', from: './apps' },
             { target: './apps/server', from: './apps/web' },
             { target: './apps/web', from: './apps/server' },

@@ -24,6 +24,7 @@ import { registerAccountRoutes } from './modules/account/account.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerRecoveryRoutes } from './modules/recovery/recovery.routes';
 import { registerEventRoutes } from './modules/events/events.routes';
+import { registerMailRoutes } from './modules/mail/mail.routes';
 import { registerMediaRoutes } from './modules/media/media.routes';
 import { registerPaymentFlow } from './modules/payments/payments.routes';
 import { billingJob } from './modules/subscriptions/billing-job';
@@ -107,6 +108,7 @@ export async function buildApp({
       registerEventRoutes(api, services);
       await registerAccountRoutes(api, services);
       registerRecoveryRoutes(api, services, config);
+      registerMailRoutes(api, services, config);
       api.get('/api/boot', async (request) => (await buildBootData(request, services, config)).data);
       await registerGraphQL(api, services, config);
       extendApi?.(api, services);

@@ -7,7 +7,6 @@ import { createBrandsRepository } from './modules/brands/brands.repository';
 import { createBrandsService } from './modules/brands/brands.service';
 import { createCatalogRepository } from './modules/catalog/catalog.repository';
 import { createCatalogService } from './modules/catalog/catalog.service';
-import { createContentService } from './modules/content/content.service';
 import { createEventsRepository } from './modules/events/events.repository';
 import { createEventsService } from './modules/events/events.service';
 import { createLibraryRepository } from './modules/library/library.repository';
@@ -22,7 +21,10 @@ import { createAccountRepository } from './modules/account/account.repository';
 import { createAccountService } from './modules/account/account.service';
 import { createOrdersRepository } from './modules/orders/orders.repository';
 import { createOrdersService } from './modules/orders/orders.service';
-import { createSmtpMailer } from './modules/recovery/mailer';
+import { createMailRepository } from './modules/mail/mail.repository';
+import { createMailService } from './modules/mail/mail.service';
+import { createSmtpMailer } from './modules/mail/mail.smtp';
+import { createMenuService } from './modules/menu/menu.service';
 import { createRecoveryRepository } from './modules/recovery/recovery.repository';
 import { createRecoveryService } from './modules/recovery/recovery.service';
 import { createWalletRepository } from './modules/wallet/wallet.repository';
@@ -114,9 +116,13 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
     members,
     wallet,
   });
+  const mail = createMailService({
+    repository: createMailRepository(db.kysely),
+    sendMail: createSmtpMailer(config.mail.smtpUrl, config.mail.from),
+  });
   const recovery = createRecoveryService({
     repository: createRecoveryRepository(db.kysely),
-    sendMail: createSmtpMailer(config.mail.smtpUrl, config.mail.from),
+    mail,
     cardDigitsKnown: payments.providerName === 'sandbox',
   });
   return {
@@ -127,7 +133,7 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
     events,
     auth,
     members,
-    content: createContentService(),
+    menu: createMenuService(),
     catalog,
     plans,
     library: createLibraryService({
@@ -147,6 +153,7 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
       notices: recovery,
     }),
     recovery,
+    mail,
     media: createMediaService({
       catalog,
       events,

@@ -11,7 +11,7 @@ import type { GraphQLContext } from './context';
 import { MAX_DOCUMENT_TOKENS, MAX_VALIDATION_ERRORS, documentLimitError } from './limits';
 import { resolvers, typeDefs } from './schema';
 
-export const GRAPHQL_PATH = '/graphql';
+const GRAPHQL_PATH = '/graphql';
 const JSON_CONTENT_TYPE = /^application\/json\s*(?:;|$)/i;
 
 interface FormattedError {
@@ -73,7 +73,7 @@ function requestErrorCode(error: Error, original: Error | undefined): string {
 }
 
 /** Maps each error once: domain errors keep their code and message, anything unexpected is masked. */
-export function formatGraphQLError(
+function formatGraphQLError(
   { error, clientStatus }: Flattened,
   context: GraphQLContext,
   isProduction: boolean,
@@ -141,6 +141,22 @@ export async function registerGraphQL(app: FastifyInstance, services: Services, 
     if (!JSON_CONTENT_TYPE.test(contentType)) {
       throw new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(contentType.slice(0, 100) || 'none');
     }
+  });
+
+  // The GraphQL-over-HTTP spec lets a client send `"extensions": null` for "none"; mercurius's body
+  // schema only takes an object, so a null is dropped before the body is validated.
+  app.addHook('preValidation', (request, _reply, done) => {
+    const body: unknown = request.body;
+    if (
+      request.routeOptions.url?.endsWith(GRAPHQL_PATH) &&
+      typeof body === 'object' &&
+      body !== null &&
+      'extensions' in body &&
+      body.extensions === null
+    ) {
+      delete body.extensions;
+    }
+    done();
   });
 
   await app.register(mercurius, {

@@ -7,7 +7,7 @@ export interface ResponseResult {
   message: string | null;
 }
 
-export const SUCCEEDED: ResponseResult = { succeeded: true, errorCode: null, slug: null, message: null };
+const SUCCEEDED: ResponseResult = { succeeded: true, errorCode: null, slug: null, message: null };
 
 /**
  * Runs a mutation and reports expected failures (bad input, not allowed, not found, rate limited) in

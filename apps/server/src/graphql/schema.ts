@@ -1,12 +1,14 @@
 import { catalogTypeDefs } from '../modules/catalog/catalog.graphql';
-import { contentResolvers } from '../modules/content/content.resolvers';
-import { contentTypeDefs } from '../modules/content/content.graphql';
+import { catalogQueryTypeDefs } from '../modules/catalog/catalog.query.graphql';
+import { catalogResolvers } from '../modules/catalog/catalog.resolvers';
 import { libraryResolvers } from '../modules/library/library.resolvers';
 import { libraryTypeDefs } from '../modules/library/library.graphql';
 import { mediaResolvers } from '../modules/media/media.resolvers';
 import { mediaTypeDefs } from '../modules/media/media.graphql';
 import { membersResolvers } from '../modules/members/members.resolvers';
 import { membersTypeDefs } from '../modules/members/members.graphql';
+import { menuResolvers } from '../modules/menu/menu.resolvers';
+import { menuTypeDefs } from '../modules/menu/menu.graphql';
 import { plansResolvers } from '../modules/plans/plans.resolvers';
 import { plansTypeDefs } from '../modules/plans/plans.graphql';
 import { accountResolvers } from '../modules/account/account.resolvers';
@@ -24,8 +26,9 @@ import { commonTypeDefs } from './common.graphql';
 /** The whole schema: the spec's namespaces, one module each (printed to apps/server/schema.graphql). */
 export const typeDefs = [
   commonTypeDefs,
-  contentTypeDefs,
+  menuTypeDefs,
   catalogTypeDefs,
+  catalogQueryTypeDefs,
   libraryTypeDefs,
   mediaTypeDefs,
   membersTypeDefs,
@@ -48,7 +51,8 @@ function mergeResolvers(...maps: ResolverMap[]): ResolverMap {
 }
 
 export const resolvers = mergeResolvers(
-  contentResolvers,
+  menuResolvers,
+  catalogResolvers,
   libraryResolvers,
   mediaResolvers,
   membersResolvers,

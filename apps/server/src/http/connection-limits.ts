@@ -11,7 +11,7 @@ type Limits = AppConfig['http'];
  * only (30 s by default), so a timeout would be overrun by up to that much: a quarter of the shorter
  * timeout, between 100 ms and 5 s.
  */
-export function checkingIntervalMs(limits: Pick<Limits, 'headersTimeoutMs' | 'requestTimeoutMs'>): number {
+function checkingIntervalMs(limits: Pick<Limits, 'headersTimeoutMs' | 'requestTimeoutMs'>): number {
   return Math.min(
     5_000,
     Math.max(100, Math.floor(Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) / 4)),

@@ -9,9 +9,9 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Routes that other servers call, never a browser: the payment provider's signed webhook posts from its
  * own servers to one URL for every brand, and its signature is its proof.
  */
-export const CROSS_SITE_EXEMPT_ROUTES = new Set(['/paymentflow/stripe/webhook']);
+const CROSS_SITE_EXEMPT_ROUTES = new Set(['/paymentflow/stripe/webhook']);
 
-export const crossSiteRefused = () =>
+const crossSiteRefused = () =>
   new AppError(
     'FORBIDDEN',
     'This request came from another site and was refused. Use the form on this site.',
@@ -31,7 +31,7 @@ const HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d
  * proxy that is not trusted, the server sees http while the page is https; the port is, with the
  * default port of the Origin's scheme filled in on both sides (`https://a` is `a:443`).
  */
-export function isSameOrigin(origin: string, requestHost: string): boolean {
+function isSameOrigin(origin: string, requestHost: string): boolean {
   let page: URL;
   try {
     page = new URL(origin);
@@ -56,7 +56,7 @@ export function isSameOrigin(origin: string, requestHost: string): boolean {
  * browser calls it same-site. An opaque `Origin: null` is what a page with `Referrer-Policy:
  * no-referrer` sends even to itself: it passes only when Sec-Fetch-Site vouches for the request.
  */
-export function crossSiteReason(
+function crossSiteReason(
   request: Pick<FastifyRequest, 'headers' | 'host'>,
 ): 'fetch_metadata' | 'origin' | null {
   const site = header(request, 'sec-fetch-site')?.toLowerCase();

@@ -13,7 +13,7 @@ export const nullCharacterError = () =>
   badInput('Text cannot contain the NUL character (U+0000).', 'null_character');
 
 /** Whether a parsed value (JSON, form fields, query string) holds U+0000 in a string or a key. */
-export function hasNullCharacter(value: unknown): boolean {
+function hasNullCharacter(value: unknown): boolean {
   // A stack, not recursion: a JSON body may nest tens of thousands of levels within its size limit.
   const pending: unknown[] = [value];
   while (pending.length > 0) {

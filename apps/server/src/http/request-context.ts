@@ -13,14 +13,14 @@ declare module 'fastify' {
   }
 }
 
-export function bearerToken(request: FastifyRequest): string | undefined {
+function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match?.[1];
 }
 
-export function requestCountry(
+function requestCountry(
   request: FastifyRequest,
   config: Pick<AppConfig, 'geoCountryHeader' | 'defaultCountry'>,
 ) {

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
  * a microphone, a location, payments (cards are typed into a form, or entered on Stripe's page) or
  * devices. Only features every current browser recognises are named, so none logs a warning.
  */
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=(self)',
   'camera=()',

@@ -11,7 +11,7 @@ import type { Services } from '../services';
 import { type BootResult, buildBootData } from './boot';
 
 /** Prefixes that never fall back to the single-page app. */
-export const API_PREFIXES = [
+const API_PREFIXES = [
   '/membergraphapi/',
   '/paymentflow/',
   '/subscriptionflow/',
@@ -26,14 +26,14 @@ const ANALYTICS_ORIGIN = 'https://www.googletagmanager.com';
 const FALLBACK_INDEX = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Member area</title>${BOOT_PLACEHOLDER}</head><body><p>The web app is not built yet. Run <code>npm run build</code>.</p></body></html>`;
 
 /** JSON inside a script element: `<` is escaped so no value can close the element. */
-export function serializeForScript(value: unknown): string {
+function serializeForScript(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 }
 
-export function contentSecurityPolicy(boot: BootResult): string {
+function contentSecurityPolicy(boot: BootResult): string {
   const cdn = boot.data.brand?.cdnServer;
   const cdnOrigin = cdn && /^https?:\/\//.test(cdn) ? new URL(cdn).origin : '';
   const analytics = boot.analytics ? ` ${ANALYTICS_ORIGIN}` : '';
@@ -56,7 +56,7 @@ export function contentSecurityPolicy(boot: BootResult): string {
   ].join('; ');
 }
 
-export function renderIndex(template: string, boot: BootResult): string {
+function renderIndex(template: string, boot: BootResult): string {
   const lang = isLocale(boot.locale) ? LOCALE_BCP47[boot.locale] : 'en-US';
   const script = `<script id="boot-data" type="application/json">${serializeForScript(boot.data)}</script>`;
   const title = boot.data.brand ? `<title>${escapeHtml(boot.data.brand.name)}</title>` : '';

@@ -4,9 +4,11 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import type { LightMyRequestResponse } from 'fastify';
+import { buildSchema, parse, validate } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { MAX_QUERY_WORK } from '../graphql/limits';
+import { SCHEMA_FILE } from '../graphql/printed-schema';
 import { seedCatalog } from '../seed/catalog';
 import { buildBrand, buildMember } from '../test/factories';
 import { type TestApp, ENGINES, createTestApp } from '../test/harness';
@@ -134,6 +136,22 @@ function fragmentChain(n: number, operationName: string, end: string): string {
   ).join(' ');
   return `query ${operationName} { ...F0 } ${fragments} fragment F${n} on Query { ${end} }`;
 }
+
+// The web's documents against the contract: schema.graphql, which graphql/schema.test.ts keeps equal to
+// the server's schema. A field renamed or removed on the server fails here, not in a member's browser.
+describe("the web app's GraphQL documents", () => {
+  it('all validate against apps/server/schema.graphql', async () => {
+    const schema = buildSchema(readFileSync(SCHEMA_FILE, 'utf8'));
+    const documents = await webDocuments();
+    expect(documents.length).toBeGreaterThan(40);
+    for (const query of documents) {
+      expect(
+        validate(schema, parse(query)).map((error) => error.message),
+        query,
+      ).toEqual([]);
+    }
+  });
+});
 
 describe.each(ENGINES)('hostile documents and bodies (%s)', (engine) => {
   let t: TestApp;

@@ -20,7 +20,7 @@ import {
   isObjectType,
 } from 'graphql';
 
-export type Operation = 'query' | 'mutation';
+type Operation = 'query' | 'mutation';
 
 export interface SchemaField {
   operation: Operation;
@@ -84,12 +84,7 @@ function typeName(type: GraphQLInputType): string {
 }
 
 /** A value of the right type: the lookup's when it has one, else a generic one per scalar. */
-export function placeholder(
-  type: GraphQLInputType,
-  key: string,
-  name: string,
-  lookup: PlaceholderLookup,
-): unknown {
+function placeholder(type: GraphQLInputType, key: string, name: string, lookup: PlaceholderLookup): unknown {
   const chosen = lookup(key, name);
   if (chosen !== undefined) return chosen;
   const inner = isNonNullType(type) ? type.ofType : type;
@@ -120,7 +115,7 @@ export function placeholder(
  * `depth` levels, never re-entering a type already on the path (MediaItem.chapters is a MediaItem),
  * within a budget that keeps the document under the server's cost limit.
  */
-export function selectionFor(type: GraphQLOutputType, depth = 3, budget = { left: 150 }): string {
+function selectionFor(type: GraphQLOutputType, depth = 3, budget = { left: 150 }): string {
   const named = getNamedType(type);
   if (isLeafType(named)) return '';
   return selectObject(named, depth, budget, new Set());

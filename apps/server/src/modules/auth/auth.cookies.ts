@@ -13,7 +13,7 @@ export const MEMBER_COOKIE = 'mb-jwt';
 export const SECURE_MEMBER_COOKIE = '__Host-mb-jwt';
 
 /** Secure outside LOCAL, and on any https origin (LOCAL behind TLS too). */
-export function isSecureCookie(request: FastifyRequest, config: Pick<AppConfig, 'env'>): boolean {
+function isSecureCookie(request: FastifyRequest, config: Pick<AppConfig, 'env'>): boolean {
   return config.env !== 'LOCAL' || request.protocol === 'https';
 }
 

@@ -19,18 +19,18 @@ import type { RequestAuth } from '../../context';
  * member out from elsewhere. Per address across all accounts: this many, against spraying one password
  * over many accounts.
  */
-export const MAX_FAILURES_PER_ACCOUNT = 5;
-export const MAX_FAILURES_PER_ADDRESS = 50;
-export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+const MAX_FAILURES_PER_ACCOUNT = 5;
+const MAX_FAILURES_PER_ADDRESS = 50;
+const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 /** Expired attempts are deleted at most this often per server. */
 const PURGE_EVERY_MS = 60 * 1000;
 /**
  * A session ends this long after its sign-in whatever happens meanwhile (refreshing re-signs its
  * token but never moves its end); the spec's cookie is kept as long (decision 012).
  */
-export const SESSION_MAX_AGE_MS = MEMBER_TOKEN_TTL_SECONDS * 1000;
+const SESSION_MAX_AGE_MS = MEMBER_TOKEN_TTL_SECONDS * 1000;
 
-export const INVALID_CREDENTIALS_MESSAGE =
+const INVALID_CREDENTIALS_MESSAGE =
   'These credentials match no account for this site. Try again or contact support.';
 
 export interface AuthServiceDeps {

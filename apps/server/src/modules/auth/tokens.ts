@@ -8,7 +8,7 @@ const ISSUER = 'membergraphapi';
 const ALGORITHM = 'HS256';
 
 /** Anonymous visitors' tokens live a day; the page asks for a new one on the next load. */
-export const GENERIC_TOKEN_TTL_SECONDS = 24 * 60 * 60;
+const GENERIC_TOKEN_TTL_SECONDS = 24 * 60 * 60;
 /** Spec section 9: the login cookie is kept 365 days; the token and its session last as long. */
 export const MEMBER_TOKEN_TTL_SECONDS = 365 * 24 * 60 * 60;
 

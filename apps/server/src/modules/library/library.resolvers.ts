@@ -1,6 +1,6 @@
 import { type GraphQLContext, requireMember } from '../../graphql/context';
 import { withResponseResult } from '../../graphql/response-result';
-import type { Playlist } from './library.repository';
+import type { Playlist } from './library.service';
 
 interface ItemArgs {
   type: string;

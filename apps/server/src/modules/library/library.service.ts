@@ -16,6 +16,9 @@ import { AppError, badInput, notFound } from '../../errors';
 import type { CatalogService, MediaCardView, MediaItemView } from '../catalog/catalog.service';
 import type { CanonicalItem, LibraryEntry, LibraryRepository, Owner, Playlist } from './library.repository';
 
+/** A playlist as the service returns it (resolvers read types from the service, not the repository). */
+export type { Playlist };
+
 /** Bounds of a member's library (spec section 9 leaves them open; these are the product's). */
 export const LIBRARY_LIMITS = {
   /** Saved titles; saving one more is refused. */

@@ -5,7 +5,7 @@ import { extname } from 'node:path';
  * operator imported (config.media). Playback keys name a file in one of them: `/media/demo/…`,
  * `/media/imported/…`, optionally with a `#t=start,end` range (an audiobook chapter).
  */
-export const MEDIA_ROOTS = ['demo', 'imported'] as const;
+const MEDIA_ROOTS = ['demo', 'imported'] as const;
 export type MediaRoot = (typeof MEDIA_ROOTS)[number];
 
 /** Folders under a root that anyone may read (posters are shown before sign-in). */
@@ -116,8 +116,7 @@ export function contentTypeOf(fileName: string): string {
 }
 
 /** The players of the web app (issue 4), one per kind. */
-export const PLAYBACK_KINDS = ['AUDIO', 'VIDEO', 'LIVE', 'EPUB', 'GAME', 'DOWNLOAD'] as const;
-export type PlaybackKind = (typeof PLAYBACK_KINDS)[number];
+export type PlaybackKind = 'AUDIO' | 'VIDEO' | 'LIVE' | 'EPUB' | 'GAME' | 'DOWNLOAD';
 
 const AUDIO = new Set(['.mp3', '.m4a', '.m4b', '.aac', '.ogg', '.opus', '.flac', '.wav']);
 const VIDEO = new Set(['.m3u8', '.mp4', '.m4v', '.webm']);

@@ -5,13 +5,13 @@ import { badInput, forbidden, notFound } from '../../errors';
 import { readLiveLoop, resolveMediaFile, sendMediaFile } from './media.files';
 import { LIVE_PLAYLIST, livePlaylist } from './media.live';
 import { type MediaRoot, PUBLIC_FOLDER, contentTypeOf, isMediaRoot, parseSegments } from './media.paths';
-import { SIGNED_PREFIX, verifySignedPath } from './media.signing';
+import { SIGNED_PREFIX, verifySignedMediaPath } from './media.signing';
 
 /**
  * Games run in `<iframe sandbox="allow-scripts">`; the same sandbox is forced by CSP when a game is
  * opened on its own, and a game may load nothing but its own folder (no network, no forms).
  */
-export const GAME_CSP = [
+const GAME_CSP = [
   "default-src 'none'",
   "script-src 'self' 'unsafe-inline'",
   "style-src 'self' 'unsafe-inline'",
@@ -105,7 +105,7 @@ export function registerMediaRoutes(
       const path = request.raw.url?.split('?')[0] ?? '';
       if (path.startsWith(SIGNED_PREFIX)) {
         const nowSeconds = Math.floor(now() / 1000);
-        const verified = verifySignedPath(
+        const verified = verifySignedMediaPath(
           config.media.urlSecret,
           path.slice(SIGNED_PREFIX.length),
           nowSeconds,

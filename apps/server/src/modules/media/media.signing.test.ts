@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 
 import { describe, expect, it } from 'vitest';
 
-import { SIGNED_PREFIX, signedMediaPath, signingPayload, verifySignedPath } from './media.signing';
+import { signingPayload } from '../../shared/signed-urls';
+import { SIGNED_PREFIX, signedMediaPath, verifySignedMediaPath } from './media.signing';
 
 const SECRET = new TextEncoder().encode('a-media-secret-that-is-long-enough-0123456789');
 const OTHER = new TextEncoder().encode('another-media-secret-that-is-long-enough-98765');
@@ -21,7 +22,7 @@ describe('signed media URLs', () => {
     expect(url).toMatch(/^\/media\/s\/1800000060\/3\/[A-Za-z0-9_-]{43}\/demo\/video\/colony\/index\.m3u8$/);
     // A relative `seg000.ts` inside the playlist resolves next to it, with the same token.
     const segment = new URL('seg000.ts', `https://cdn.example${url}`).pathname;
-    expect(verifySignedPath(SECRET, rest(segment), NOW)).toEqual({
+    expect(verifySignedMediaPath(SECRET, rest(segment), NOW)).toEqual({
       ok: true,
       root: 'demo',
       segments: ['video', 'colony', 'seg000.ts'],
@@ -45,9 +46,9 @@ describe('signed media URLs', () => {
       'music',
       'a.mp3',
     ]);
-    expect(verifySignedPath(SECRET, rest(url), NOW).ok).toBe(true);
+    expect(verifySignedMediaPath(SECRET, rest(url), NOW).ok).toBe(true);
     const neighbour = url.replace(/a\.mp3$/, 'b.mp3');
-    expect(verifySignedPath(SECRET, rest(neighbour), NOW)).toEqual({ ok: false, reason: 'forged' });
+    expect(verifySignedMediaPath(SECRET, rest(neighbour), NOW)).toEqual({ ok: false, reason: 'forged' });
   });
 
   it('refuses a folder grant outside its folder, a changed depth, expiry or key', () => {
@@ -57,7 +58,7 @@ describe('signed media URLs', () => {
       'index.m3u8',
     ]);
     const [expires, depth, signature] = rest(url).split('/') as [string, string, string];
-    const forged = (path: string) => verifySignedPath(SECRET, path, NOW);
+    const forged = (path: string) => verifySignedMediaPath(SECRET, path, NOW);
     expect(forged(`${expires}/${depth}/${signature}/demo/video/rule-110/index.m3u8`)).toEqual({
       ok: false,
       reason: 'forged',
@@ -66,7 +67,7 @@ describe('signed media URLs', () => {
     expect(forged(`${expires}/2/${signature}/demo/video/rule-110/index.m3u8`).ok).toBe(false);
     expect(forged(`${String(NOW + 9999)}/${depth}/${signature}/demo/video/colony/index.m3u8`).ok).toBe(false);
     expect(forged(`${expires}/${depth}/${signature}/imported/video/colony/index.m3u8`).ok).toBe(false);
-    expect(verifySignedPath(OTHER, rest(url), NOW)).toEqual({ ok: false, reason: 'forged' });
+    expect(verifySignedMediaPath(OTHER, rest(url), NOW)).toEqual({ ok: false, reason: 'forged' });
     // One flipped character.
     const flipped = signature.startsWith('A') ? `B${signature.slice(1)}` : `A${signature.slice(1)}`;
     expect(forged(`${expires}/${depth}/${flipped}/demo/video/colony/index.m3u8`).ok).toBe(false);
@@ -78,9 +79,9 @@ describe('signed media URLs', () => {
       'colony',
       'seg001.ts',
     ]);
-    expect(verifySignedPath(SECRET, rest(url), NOW + 59).ok).toBe(true);
-    expect(verifySignedPath(SECRET, rest(url), NOW + 60)).toEqual({ ok: false, reason: 'expired' });
-    expect(verifySignedPath(OTHER, rest(url), NOW + 60)).toEqual({ ok: false, reason: 'forged' });
+    expect(verifySignedMediaPath(SECRET, rest(url), NOW + 59).ok).toBe(true);
+    expect(verifySignedMediaPath(SECRET, rest(url), NOW + 60)).toEqual({ ok: false, reason: 'expired' });
+    expect(verifySignedMediaPath(OTHER, rest(url), NOW + 60)).toEqual({ ok: false, reason: 'forged' });
   });
 
   it('refuses malformed tokens and traversal before any check of the signature', () => {
@@ -104,7 +105,7 @@ describe('signed media URLs', () => {
       `${token}/demo`,
       `${token}/demo/video/colony/%E0%A4%A`,
     ]) {
-      expect(verifySignedPath(SECRET, path, NOW), path).toEqual({ ok: false, reason: 'bad_path' });
+      expect(verifySignedMediaPath(SECRET, path, NOW), path).toEqual({ ok: false, reason: 'bad_path' });
     }
     for (const bad of [
       `abc/${depth}/${signature}/demo/video/colony/index.m3u8`,
@@ -117,7 +118,7 @@ describe('signed media URLs', () => {
       `${expires}/${depth}`,
       '',
     ]) {
-      expect(verifySignedPath(SECRET, bad, NOW), bad).toEqual({ ok: false, reason: 'forged' });
+      expect(verifySignedMediaPath(SECRET, bad, NOW), bad).toEqual({ ok: false, reason: 'forged' });
     }
   });
 
@@ -139,7 +140,7 @@ describe('signed media URLs', () => {
       ['Café Songs', 'Été 1.mp3'],
     );
     expect(url).toContain('/imported/Caf%C3%A9%20Songs/%C3%89t%C3%A9%201.mp3');
-    expect(verifySignedPath(SECRET, rest(url), NOW)).toMatchObject({
+    expect(verifySignedMediaPath(SECRET, rest(url), NOW)).toMatchObject({
       ok: true,
       root: 'imported',
       segments: ['Café Songs', 'Été 1.mp3'],

@@ -2,7 +2,10 @@ import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 
 import type { Database } from '../../db/schema';
 
-/** Reset keys, the mail outbox, recovery attempts and the lookups recovery needs; scoped by brand. */
+/**
+ * Reset keys (each written with its mail, in one transaction), recovery attempts and the lookups
+ * recovery needs; scoped by brand. Other mail goes through the mail module.
+ */
 export function createRecoveryRepository(db: Kysely<Database>) {
   return {
     findMemberByEmail: (brandId: number, email: string) =>
@@ -110,54 +113,6 @@ export function createRecoveryRepository(db: Kysely<Database>) {
           .execute();
         return memberId;
       }),
-
-    insertMail: async (mail: {
-      brandId: number;
-      memberId: number | null;
-      kind: string;
-      to: string;
-      subject: string;
-      text: string;
-      at: string;
-    }): Promise<number> => {
-      const row = await db
-        .insertInto('mail_outbox')
-        .values({
-          brand_id: mail.brandId,
-          member_id: mail.memberId,
-          kind: mail.kind,
-          to_address: mail.to,
-          subject: mail.subject,
-          text_body: mail.text,
-          created_at: mail.at,
-          sent_at: null,
-          error: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    },
-
-    markMailSent: async (id: number, at: string) => {
-      await db.updateTable('mail_outbox').set({ sent_at: at, error: null }).where('id', '=', id).execute();
-    },
-
-    markMailFailed: async (id: number, error: string) => {
-      await db
-        .updateTable('mail_outbox')
-        .set({ error: error.slice(0, 500) })
-        .where('id', '=', id)
-        .execute();
-    },
-
-    listOutbox: (brandId: number, limit: number) =>
-      db
-        .selectFrom('mail_outbox')
-        .select(['id', 'kind', 'to_address', 'subject', 'text_body', 'created_at', 'sent_at', 'error'])
-        .where('brand_id', '=', brandId)
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute(),
 
     /**
      * Records a recovery request, then counts the requests of its kind since `since`, its own

@@ -12,14 +12,14 @@ import type { RequestContext } from '../../context';
 import { isoNow } from '../../db/json';
 import { AppError, badInput } from '../../errors';
 import { hashPassword } from '../auth/passwords';
-import type { SendMail } from './mailer';
+import type { MailService } from '../mail/mail.service';
 import type { RecoveryRepository } from './recovery.repository';
 
 /** A reset link works for an hour, once. */
-export const RESET_KEY_TTL_MS = 60 * 60 * 1000;
-export const RECOVERY_WINDOW_MS = 60 * 60 * 1000;
+const RESET_KEY_TTL_MS = 60 * 60 * 1000;
+const RECOVERY_WINDOW_MS = 60 * 60 * 1000;
 /** Per hour: requests from one address, and about one email or card. */
-export const RECOVERY_LIMITS = {
+const RECOVERY_LIMITS = {
   forgot_password: { perIp: 10, perSubject: 3 },
   forgot_email: { perIp: 5, perSubject: 3 },
 } as const;
@@ -30,10 +30,8 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 
 export interface RecoveryServiceDeps {
   repository: RecoveryRepository;
-  /** SMTP delivery when configured; mail always goes to the outbox first. */
-  sendMail: SendMail | null;
-  /** Called when SMTP delivery fails (logged; the outbox row keeps the error). */
-  onMailError?: (error: unknown) => void;
+  /** The outbox: a reset key's mail is written with the key, the others through `deliver`. */
+  mail: Pick<MailService, 'send' | 'deliver'>;
   /**
    * Whether the payment provider reveals a card's first 6 digits (the sandbox does; Stripe never
    * does, so cards saved through Stripe cannot be found by them: decision 010).
@@ -44,8 +42,7 @@ export interface RecoveryServiceDeps {
 
 export function createRecoveryService({
   repository,
-  sendMail,
-  onMailError = () => undefined,
+  mail: outbox,
   cardDigitsKnown = true,
   now = () => new Date(),
 }: RecoveryServiceDeps) {
@@ -71,31 +68,6 @@ export function createRecoveryService({
       );
     }
     return attempt.id;
-  }
-
-  /** Sends an outbox mail over SMTP, when configured, without holding up the request. */
-  function send(id: number, mail: { to: string; subject: string; text: string }) {
-    if (!sendMail) return;
-    void sendMail(mail).then(
-      () => repository.markMailSent(id, isoNow(now())),
-      async (error: unknown) => {
-        onMailError(error);
-        await repository.markMailFailed(id, error instanceof Error ? error.message : String(error));
-      },
-    );
-  }
-
-  /** Writes the mail to the outbox and sends it. */
-  async function deliver(mail: {
-    brandId: number;
-    memberId: number | null;
-    kind: string;
-    to: string;
-    subject: string;
-    text: string;
-  }) {
-    const id = await repository.insertMail({ ...mail, at: isoNow(now()) });
-    send(id, mail);
   }
 
   /**
@@ -135,7 +107,8 @@ export function createRecoveryService({
       expiresAt: isoNow(new Date(at.getTime() + RESET_KEY_TTL_MS)),
       mail,
     });
-    if (mailId !== null && member) send(mailId, { to: member.email, subject: mail.subject, text: mail.text });
+    if (mailId !== null && member)
+      outbox.send(mailId, { to: member.email, subject: mail.subject, text: mail.text });
   }
 
   /** Where a member who did not make a change can turn: the brand's support address, if it has one. */
@@ -156,7 +129,7 @@ export function createRecoveryService({
     change: { from: string; to: string },
   ) {
     const brandName = ctx.brand.config.name;
-    await deliver({
+    await outbox.deliver({
       brandId: ctx.brand.config.id,
       memberId: member.id,
       kind: 'email_changed',
@@ -178,7 +151,7 @@ export function createRecoveryService({
     member: { id: number; email: string; name: string | null },
   ) {
     const brandName = ctx.brand.config.name;
-    await deliver({
+    await outbox.deliver({
       brandId: ctx.brand.config.id,
       memberId: member.id,
       kind: 'password_changed',
@@ -241,7 +214,6 @@ export function createRecoveryService({
     forgotEmail,
     mailEmailChanged,
     mailPasswordChanged,
-    listOutbox: (brandId: number) => repository.listOutbox(brandId, 50),
   };
 }
 

@@ -1,5 +1,5 @@
 // Verifies the member area's signed media URLs inside nginx (njs), so nginx or a CDN with njs serves the
-// bytes without Node. Same rule as ../media.signing.ts (a test runs both against each other):
+// bytes without Node. Same rule as apps/server/src/shared/signed-urls.ts (a test runs both against each other):
 //   /media/s/<expires>/<depth>/<signature>/<root>/<path…>
 //   signature = base64url(HMAC-SHA256(MEDIA_URL_SECRET, "<expires>/<depth>/<first depth segments>"))
 // See nginx.conf.example. nginx hands over $uri percent-decoded, as the signature expects.

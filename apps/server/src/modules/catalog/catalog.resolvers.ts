@@ -1,12 +1,8 @@
 import { type GraphQLContext, requireCaller } from '../../graphql/context';
 
-export const contentResolvers = {
-  Query: {
-    content: () => ({}),
-  },
+/** The catalog's fields of the content namespace: titles, live streams, slots, lists, genres, search. */
+export const catalogResolvers = {
   ContentQuery: {
-    menuItems: (_parent: unknown, args: { brandId: number }, context: GraphQLContext) =>
-      context.services.content.menuItems(requireCaller(context), args.brandId),
     media: (_parent: unknown, args: { mediaType: string; id: number }, context: GraphQLContext) =>
       context.services.catalog.media(requireCaller(context), args.mediaType, args.id),
     liveStream: (_parent: unknown, args: { slug: string }, context: GraphQLContext) =>

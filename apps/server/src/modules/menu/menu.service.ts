@@ -15,7 +15,7 @@ import { notFound } from '../../errors';
  * layout chosen by tags, without game and software on iPhone. A brand id other than the request's
  * brand answers not found, so one brand's menu is never served under another's hostname.
  */
-export function createContentService() {
+export function createMenuService() {
   function menuItems(ctx: RequestContext, brandId: number): MenuItem[] {
     const brand = ctx.brand.config;
     if (brandId !== brand.id) throw notFound('Brand not found', 'brand_not_found');
@@ -32,4 +32,4 @@ export function createContentService() {
   return { menuItems };
 }
 
-export type ContentService = ReturnType<typeof createContentService>;
+export type MenuService = ReturnType<typeof createMenuService>;
