@@ -1,18 +1,24 @@
 import type { Page, Response } from '@playwright/test';
 import enBrowse from '../../apps/web/src/locales/browse/en-us.json' with { type: 'json' };
 import enPlayer from '../../apps/web/src/locales/player/en-us.json' with { type: 'json' };
-import { brandUrl, expect as baseExpect, expectNoSeriousA11yViolations, signIn, test } from './fixtures';
+import { brandUrl, expect as baseExpect, expectNoSeriousA11yViolations, test as base } from './fixtures';
+import { type Member, createMember } from './members';
 
 // Media start-up and decoding share the test machine's two cores with the server: allow them time.
 const expect = baseExpect.configure({ timeout: 20_000 });
 
 /*
- * The player overlay, one test per player, acting as a member with every media type: start from a title's
- * page, check that media time advances (Debian's Chromium plays the demo MP3, AAC/M4B and H.264 HLS), use
- * the controls, and reload to resume where the member left off (the server keeps the progress).
+ * The player overlay, one test per player, each as a new member of its own with every media type (its
+ * saved progress is its own, so every title starts at 0:00 and no other test moves it): start from a
+ * title's page, check that media time advances (Debian's Chromium plays the demo MP3, AAC/M4B and H.264
+ * HLS), use the controls, and reload to resume where the member left off (the server keeps the progress).
  */
+const test = base.extend<{ member: Member }>({
+  member: async ({ page }, use) => {
+    await use(await createMember(page));
+  },
+});
 
-const MEMBER = 'active@streamhub.demo';
 const verbs = enBrowse.verbs;
 
 interface Title {
@@ -22,26 +28,9 @@ interface Title {
   duration: number | null;
 }
 
-/** A call to the member graph API from the page, as the signed-in member: the answer's `data`. */
-async function memberGraphql<T>(page: Page, query: string, variables: Record<string, unknown>): Promise<T> {
-  const body = await page.evaluate(
-    async ([q, v]) => {
-      const response = await fetch('/membergraphapi/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: q, variables: v }),
-      });
-      return (await response.json()) as unknown;
-    },
-    [query, variables] as const,
-  );
-  return (body as { data: T }).data;
-}
-
-/** The newest top-level titles of a media type, read from the member graph API as the signed-in member. */
-async function titlesOf(page: Page, mediaType: string): Promise<Title[]> {
-  const data = await memberGraphql<{ content: { list: { items: Title[] } } }>(
-    page,
+/** The newest top-level titles of a media type, read from the member graph API as the member. */
+async function titlesOf(member: Member, mediaType: string): Promise<Title[]> {
+  const data = await member.graphql<{ content: { list: { items: Title[] } } }>(
     'query($t: String!) { content { list(mediaType: $t, first: 10) { items { id title duration } } } }',
     { t: mediaType },
   );
@@ -67,21 +56,6 @@ function mediaTime(page: Page, element: 'audio' | 'video'): Promise<number> {
   );
 }
 
-/**
- * Saves progress 0 on a title, so that it starts from the beginning whatever an earlier attempt (a CI
- * retry, another run on the same server) saved.
- */
-async function startOver(page: Page, mediaType: string, title: Title): Promise<void> {
-  const data = await memberGraphql<{
-    content: { updateMediaProgress: { responseResult: { succeeded: boolean } } };
-  }>(
-    page,
-    'mutation($id: Int!, $t: String!) { content { updateMediaProgress(id: $id, mediaType: $t, progress: 0) { responseResult { succeeded } } } }',
-    { id: title.id, t: mediaType },
-  );
-  expect(data.content.updateMediaProgress.responseResult.succeeded).toBe(true);
-}
-
 /** Reloads the title's page (the queue is gone) and plays the title again. */
 async function reloadAndPlay(page: Page, title: Title, verb: string): Promise<void> {
   await page.reload();
@@ -92,8 +66,8 @@ async function reloadAndPlay(page: Page, title: Title, verb: string): Promise<vo
 }
 
 /** Opens the newest stream's page, presses Watch, and waits for the LIVE badge and moving video. */
-async function watchLiveStream(page: Page) {
-  const [stream] = await titlesOf(page, 'stream');
+async function watchLiveStream(page: Page, member: Member) {
+  const [stream] = await titlesOf(member, 'stream');
   await openTitle(page, 'stream', stream!);
   await page.getByRole('button', { name: verbs.watch, exact: true }).click();
   const region = player(page);
@@ -111,15 +85,12 @@ function isProgressSave(response: Response): boolean {
 
 test.describe('player overlay', () => {
   test.describe.configure({ timeout: 120_000 });
-  test.beforeEach(async ({ page }) => {
-    await signIn(page, MEMBER);
-  });
 
   test('audiobook: plays, changes speed, skips, lists chapters and resumes after a reload', async ({
     page,
+    member,
   }) => {
-    const [book] = await titlesOf(page, 'audiobook');
-    await startOver(page, 'audiobook', book!);
+    const [book] = await titlesOf(member, 'audiobook');
     await openTitle(page, 'audiobook', book!);
     const listen = page.getByRole('button', { name: verbs.listen, exact: true });
     await listen.click();
@@ -127,7 +98,7 @@ test.describe('player overlay', () => {
     const region = player(page);
     await expect(region.getByRole('heading', { name: book!.title })).toBeVisible();
     await expect.poll(() => mediaTime(page, 'audio')).toBeGreaterThan(0);
-    // The title may resume where an earlier run left it: start from 0:05 (the slider seeks).
+    // The slider seeks: to 0:05.
     const slider = region.getByRole('slider', { name: enPlayer.position });
     await slider.fill('5');
     await expect.poll(() => mediaTime(page, 'audio')).toBeGreaterThan(5.5);
@@ -152,7 +123,7 @@ test.describe('player overlay', () => {
     const chapters = region.getByRole('region', { name: enPlayer.chapters.title });
     await expect(chapters.getByRole('listitem').first()).toBeVisible();
     await expect(region.getByRole('combobox', { name: enPlayer.sleep.label })).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousA11yViolations(page, player(page));
     await page.keyboard.press('Escape');
     await expect(region.getByRole('button', { name: enPlayer.expand })).toBeFocused();
 
@@ -172,8 +143,9 @@ test.describe('player overlay', () => {
 
   test('music: plays an album, edits the queue, moves next and previous, shuffles and repeats', async ({
     page,
+    member,
   }) => {
-    const [album] = await titlesOf(page, 'music');
+    const [album] = await titlesOf(member, 'music');
     await openTitle(page, 'music', album!);
     const trackTitles = await page.locator('.media-parts__title').allInnerTexts();
     expect(trackTitles.length).toBeGreaterThan(2);
@@ -205,14 +177,13 @@ test.describe('player overlay', () => {
     const repeat = region.getByRole('combobox', { name: enPlayer.repeat });
     await repeat.selectOption('all');
     await expect(repeat).toHaveValue('all');
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousA11yViolations(page, player(page));
   });
 
-  test('movie: HLS plays, keyboard controls, speed and resume after a reload', async ({ page }) => {
+  test('movie: HLS plays, keyboard controls, speed and resume after a reload', async ({ page, member }) => {
     // A film of at least 36 s (not a series), so that 0:02 + 30 s stays before its end.
-    const movie = (await titlesOf(page, 'movie')).find((title) => (title.duration ?? 0) >= 36);
+    const movie = (await titlesOf(member, 'movie')).find((title) => (title.duration ?? 0) >= 36);
     expect(movie).toBeDefined();
-    await startOver(page, 'movie', movie!);
     await openTitle(page, 'movie', movie!);
     await page.getByRole('button', { name: verbs.watch, exact: true }).click();
 
@@ -245,7 +216,7 @@ test.describe('player overlay', () => {
     await expect
       .poll(() => page.locator('.player video').evaluate((video: HTMLVideoElement) => video.playbackRate))
       .toBe(2);
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousA11yViolations(page, player(page));
 
     // A reload forgets the queue; playing again resumes from the saved position.
     await reloadAndPlay(page, movie!, verbs.watch);
@@ -254,15 +225,15 @@ test.describe('player overlay', () => {
 
   test('ebook: a page renders, pages turn, text size changes and the reading position is restored', async ({
     page,
+    member,
   }) => {
-    const [book] = await titlesOf(page, 'ebook');
-    await startOver(page, 'ebook', book!);
+    const [book] = await titlesOf(member, 'ebook');
     await openTitle(page, 'ebook', book!);
     await page.getByRole('button', { name: verbs.read, exact: true }).click();
 
     const region = player(page);
     const status = region.getByRole('status');
-    // A book started over opens at its text, which is 0% read (not the front matter's share of it).
+    // A book never opened opens at its text, which is 0% read (not the front matter's share of it).
     await expect(status).toHaveText(/^0% read$/);
     // The book's page is a blob: frame of foliate-js with the chapter's text.
     await expect
@@ -288,7 +259,7 @@ test.describe('player overlay', () => {
     await expect(status).not.toHaveText(first);
     await region.getByRole('button', { name: enPlayer.book.fontLarger }).click();
     await expect(region.getByRole('group', { name: 'Text size 110%' })).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousA11yViolations(page, player(page));
 
     // Closing saves the position (a CFI); reopening after a reload goes back to the same place.
     const position = await status.innerText();
@@ -301,8 +272,9 @@ test.describe('player overlay', () => {
 
   test('game: the sandboxed frame loads and reports game-ready; software offers its download', async ({
     page,
+    member,
   }) => {
-    const [game] = await titlesOf(page, 'game');
+    const [game] = await titlesOf(member, 'game');
     await openTitle(page, 'game', game!);
     await page.getByRole('button', { name: verbs.play, exact: true }).click();
     const region = player(page);
@@ -310,9 +282,9 @@ test.describe('player overlay', () => {
     await expect(frame).toHaveAttribute('sandbox', 'allow-scripts');
     await expect(frame).toHaveAttribute('title', `Game: ${game!.title}`);
     await expect(region.getByRole('status')).toHaveText(enPlayer.game.ready);
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousA11yViolations(page, player(page));
 
-    const [software] = await titlesOf(page, 'software');
+    const [software] = await titlesOf(member, 'software');
     await openTitle(page, 'software', software!);
     await page.getByRole('button', { name: verbs.watch, exact: true }).click();
     const download = player(page).getByRole('link', { name: `Download ${software!.title}` });
@@ -322,9 +294,9 @@ test.describe('player overlay', () => {
 
   test('movie: hls.js (loaded on demand) plays over MSE; without MSE the browser plays HLS itself', async ({
     page,
+    member,
   }) => {
-    // Not the film of the test above, whose saved progress this test would change as it runs beside it.
-    const movie = (await titlesOf(page, 'movie')).filter((title) => (title.duration ?? 0) >= 36)[1];
+    const movie = (await titlesOf(member, 'movie')).find((title) => (title.duration ?? 0) >= 36);
     expect(movie).toBeDefined();
     // A film's page fetches hls.js ahead of the Watch button, so the listener is in place before it opens.
     const hlsChunk = page.waitForResponse((response) =>
@@ -356,8 +328,11 @@ test.describe('player overlay', () => {
     expect(scripts.filter((url) => url.includes('/assets/hls.light-'))).toEqual([]);
   });
 
-  test('music: a track played from the album page shows the track list of the album', async ({ page }) => {
-    const [album] = await titlesOf(page, 'music');
+  test('music: a track played from the album page shows the track list of the album', async ({
+    page,
+    member,
+  }) => {
+    const [album] = await titlesOf(member, 'music');
     await openTitle(page, 'music', album!);
     const trackTitles = await page.locator('.media-parts__title').allInnerTexts();
     expect(trackTitles.length).toBeGreaterThan(2);
@@ -377,8 +352,9 @@ test.describe('player overlay', () => {
 
   test('a failing progress save keeps playing, says so after retries, and clears once saves work again', async ({
     page,
+    member,
   }) => {
-    const [book] = await titlesOf(page, 'audiobook');
+    const [book] = await titlesOf(member, 'audiobook');
     await openTitle(page, 'audiobook', book!);
     let failing = true;
     let failed = 0;
@@ -405,7 +381,7 @@ test.describe('player overlay', () => {
     expect(failed).toBeGreaterThanOrEqual(2);
     await expect(page).toHaveURL(new RegExp(`/browse/audiobook/id/${String(book!.id)}$`));
     await expect(page.getByRole('heading', { level: 1, name: book!.title })).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousA11yViolations(page, player(page));
 
     // The next retry gets through: the notice goes away; playing on works as before.
     failing = false;
@@ -417,18 +393,19 @@ test.describe('player overlay', () => {
     await expect.poll(() => mediaTime(page, 'audio')).toBeGreaterThan(resumedAt);
   });
 
-  test('stream: live HLS plays with the LIVE badge', async ({ page }) => {
-    const region = await watchLiveStream(page);
+  test('stream: live HLS plays with the LIVE badge', async ({ page, member }) => {
+    const region = await watchLiveStream(page, member);
     await expect(region.getByRole('slider', { name: enPlayer.position })).toHaveCount(0);
     // Chromium's own HLS reports no seekable range for a live stream: no live edge known, so no jump
     // button (rather than one that can never be pressed).
     await expect(region.getByRole('button', { name: enPlayer.live.jump })).toHaveCount(0);
     await expect(region.getByRole('button', { name: enPlayer.live.atEdge })).toHaveCount(0);
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousA11yViolations(page, player(page));
   });
 
   test('stream: with no built-in HLS (Firefox), hls.js plays live across the loop and jumps back to live', async ({
     page,
+    member,
   }) => {
     // The demo stream is a 24 s loop served as a sliding live window with a discontinuity at every wrap.
     test.setTimeout(150_000);
@@ -439,7 +416,7 @@ test.describe('player overlay', () => {
         return /mpegurl/i.test(type) ? '' : canPlayType.call(this, type);
       };
     });
-    const region = await watchLiveStream(page);
+    const region = await watchLiveStream(page, member);
     expect(await page.locator('.player video').evaluate((video: HTMLVideoElement) => video.src)).toMatch(
       /^blob:/,
     );
@@ -460,6 +437,6 @@ test.describe('player overlay', () => {
     await expect(jump).toBeEnabled({ timeout: 40_000 });
     await jump.click();
     await expect(region.getByRole('button', { name: enPlayer.live.atEdge })).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousA11yViolations(page, player(page));
   });
 });
