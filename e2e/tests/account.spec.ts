@@ -11,6 +11,8 @@ import { createMember, signInAs } from './members';
 
 test.describe('account: wallet, orders, addresses, sign-in details', () => {
   test('a member sees the wallet, manages addresses, changes password and language', async ({ page }) => {
+    // Eleven screens, five axe scans and two sign-ins through the form: 17 s on the shared machine.
+    test.setTimeout(60_000);
     const { email, password } = await createMember(page);
     const nav = page.getByRole('navigation', { name: enAccount.sectionsLabel });
 

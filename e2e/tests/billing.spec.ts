@@ -26,9 +26,6 @@ async function payWith(page: Page, number: string): Promise<void> {
 }
 
 test.describe('billing', () => {
-  // Each journey crosses several full page loads and axe runs on a shared 2-core machine.
-  test.describe.configure({ timeout: 90_000 });
-
   test('a visitor signs up with a test card and reaches the member area', async ({ page }) => {
     await startSignup(page, `signup-${Date.now()}@example.com`);
     // The hosted payment page is a document of its own.

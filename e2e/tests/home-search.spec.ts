@@ -54,6 +54,8 @@ async function expectHomeShelves(page: Page) {
 
 test.describe('home', () => {
   test('a member sees the shelves and accepts the cookie notice, which stays dismissed', async ({ page }) => {
+    // The home page twice, and axe over its eight shelves of cards (1,500 elements): 13 s on the shared machine.
+    test.setTimeout(60_000);
     await signInAs(page, 'active@streamhub.demo');
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
@@ -208,6 +210,8 @@ test.describe('on a phone', () => {
   });
 
   test('home shelves, cookie notice and search work and pass axe', async ({ page }) => {
+    // The home page and its eight shelves under axe, then the search screen: 12 s on the shared machine.
+    test.setTimeout(60_000);
     await signInAs(page, 'trial@streamhub.demo');
     await page.goto('/');
     await expectHomeShelves(page);

@@ -135,6 +135,8 @@ test.describe('library', () => {
   test("a member fills a playlist from an album's tracks and the player, reorders and deletes it", async ({
     page,
   }) => {
+    // Five screens, the player, the dialog five times and four axe scans: 10 s on the shared machine.
+    test.setTimeout(60_000);
     const album = await albumWithTracks(await createMember(page), 3);
     const [first, second, third] = album.tracks as [string, string, string];
     const addButton = (title: string) =>

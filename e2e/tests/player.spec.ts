@@ -84,7 +84,8 @@ function isProgressSave(response: Response): boolean {
 }
 
 test.describe('player overlay', () => {
-  test.describe.configure({ timeout: 120_000 });
+  // Media start-up and decoding, a reload and a resume: 8–14 s each on the shared machine.
+  test.describe.configure({ timeout: 60_000 });
 
   test('audiobook: plays, changes speed, skips, lists chapters and resumes after a reload', async ({
     page,
@@ -407,7 +408,8 @@ test.describe('player overlay', () => {
     page,
     member,
   }) => {
-    // The demo stream is a 24 s loop served as a sliding live window with a discontinuity at every wrap.
+    // The demo stream is a 24 s loop served as a sliding live window with a discontinuity at every wrap:
+    // a whole loop played (up to 60 s), then up to 40 s paused to fall behind, besides the start-up.
     test.setTimeout(150_000);
     await page.addInitScript(() => {
       // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the element as `this`.
