@@ -8,7 +8,7 @@ import { DEMO_PASSWORD, brandUrl, expect, test } from './fixtures';
  * Members for the tests, made and signed in through the product's own HTTP API from the test process
  * (no page, no form), as the server tests' factories make rows (docs/decisions/021):
  *
- * - `createMember` signs a new member up for a plan and pays with the sandbox's test card, as a visitor
+ * - `createMember` signs a new member up for Premium and pays with the sandbox's test card, as a visitor
  *   would, so that a test which changes a member (its library, wallet, password, progress...) has one of
  *   its own and parallel workers never share one. Demo members are for tests that only read.
  * - `signInAs` signs a member in, for tests that are not about the sign-in form (fixtures' `signIn` is).
@@ -20,7 +20,7 @@ import { DEMO_PASSWORD, brandUrl, expect, test } from './fixtures';
  */
 
 /** The name every member made here goes by: the member menu's button and the welcome read it. */
-export const MEMBER_NAME = 'Library Member';
+export const MEMBER_NAME = 'Casey Member';
 /** The password of every member made here. */
 export const MEMBER_PASSWORD = 'e2e-Strong-pass-2026';
 const GRAPHQL = '/membergraphapi/graphql';
