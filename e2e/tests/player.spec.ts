@@ -44,6 +44,14 @@ async function openTitle(page: Page, mediaType: string, title: Title): Promise<v
   await expect(page.getByRole('heading', { level: 1, name: title.title })).toBeVisible();
 }
 
+/** Opens the page of the newest title of a media type, and returns the title. */
+async function openNewest(page: Page, member: Member, mediaType: string): Promise<Title> {
+  const [title] = await titlesOf(member, mediaType);
+  if (!title) throw new Error(`no ${mediaType} title`);
+  await openTitle(page, mediaType, title);
+  return title;
+}
+
 function player(page: Page) {
   return page.getByRole('region', { name: enPlayer.region });
 }
@@ -67,8 +75,7 @@ async function reloadAndPlay(page: Page, title: Title, verb: string): Promise<vo
 
 /** Opens the newest stream's page, presses Watch, and waits for the LIVE badge and moving video. */
 async function watchLiveStream(page: Page, member: Member) {
-  const [stream] = await titlesOf(member, 'stream');
-  await openTitle(page, 'stream', stream!);
+  await openNewest(page, member, 'stream');
   await page.getByRole('button', { name: verbs.watch, exact: true }).click();
   const region = player(page);
   await expect(region.getByText(enPlayer.live.badge, { exact: true })).toBeVisible();
@@ -91,13 +98,12 @@ test.describe('player overlay', () => {
     page,
     member,
   }) => {
-    const [book] = await titlesOf(member, 'audiobook');
-    await openTitle(page, 'audiobook', book!);
+    const book = await openNewest(page, member, 'audiobook');
     const listen = page.getByRole('button', { name: verbs.listen, exact: true });
     await listen.click();
 
     const region = player(page);
-    await expect(region.getByRole('heading', { name: book!.title })).toBeVisible();
+    await expect(region.getByRole('heading', { name: book.title })).toBeVisible();
     await expect.poll(() => mediaTime(page, 'audio')).toBeGreaterThan(0);
     // The slider seeks: to 0:05.
     const slider = region.getByRole('slider', { name: enPlayer.position });
@@ -116,7 +122,7 @@ test.describe('player overlay', () => {
 
     // The full view: speed, chapters and the sleep timer; Escape goes back to the mini bar.
     await region.getByRole('button', { name: enPlayer.expand }).click();
-    await expect(region.getByRole('heading', { name: book!.title })).toBeFocused();
+    await expect(region.getByRole('heading', { name: book.title })).toBeFocused();
     await region.getByRole('combobox', { name: enPlayer.speed }).selectOption('1.5');
     await expect
       .poll(() => page.locator('.player audio').evaluate((audio: HTMLAudioElement) => audio.playbackRate))
@@ -133,7 +139,7 @@ test.describe('player overlay', () => {
     await region.getByRole('button', { name: enPlayer.pause }).click();
     await saved;
     const pausedAt = await mediaTime(page, 'audio');
-    await reloadAndPlay(page, book!, verbs.listen);
+    await reloadAndPlay(page, book, verbs.listen);
     await expect.poll(() => mediaTime(page, 'audio')).toBeGreaterThanOrEqual(Math.floor(pausedAt) - 1);
 
     // Closing the player returns focus to the Play button.
@@ -146,8 +152,7 @@ test.describe('player overlay', () => {
     page,
     member,
   }) => {
-    const [album] = await titlesOf(member, 'music');
-    await openTitle(page, 'music', album!);
+    await openNewest(page, member, 'music');
     const trackTitles = await page.locator('.media-parts__title').allInnerTexts();
     expect(trackTitles.length).toBeGreaterThan(2);
     await page.getByRole('button', { name: verbs.listen, exact: true }).click();
@@ -228,8 +233,7 @@ test.describe('player overlay', () => {
     page,
     member,
   }) => {
-    const [book] = await titlesOf(member, 'ebook');
-    await openTitle(page, 'ebook', book!);
+    const book = await openNewest(page, member, 'ebook');
     await page.getByRole('button', { name: verbs.read, exact: true }).click();
 
     const region = player(page);
@@ -267,7 +271,7 @@ test.describe('player overlay', () => {
     const saved = page.waitForResponse(isProgressSave);
     await region.getByRole('button', { name: enPlayer.close }).click();
     await saved;
-    await reloadAndPlay(page, book!, verbs.read);
+    await reloadAndPlay(page, book, verbs.read);
     await expect(player(page).getByRole('status')).toHaveText(position);
   });
 
@@ -275,20 +279,18 @@ test.describe('player overlay', () => {
     page,
     member,
   }) => {
-    const [game] = await titlesOf(member, 'game');
-    await openTitle(page, 'game', game!);
+    const game = await openNewest(page, member, 'game');
     await page.getByRole('button', { name: verbs.play, exact: true }).click();
     const region = player(page);
     const frame = region.locator('iframe');
     await expect(frame).toHaveAttribute('sandbox', 'allow-scripts');
-    await expect(frame).toHaveAttribute('title', `Game: ${game!.title}`);
+    await expect(frame).toHaveAttribute('title', `Game: ${game.title}`);
     await expect(region.getByRole('status')).toHaveText(enPlayer.game.ready);
     await expectNoSeriousA11yViolations(page, player(page));
 
-    const [software] = await titlesOf(member, 'software');
-    await openTitle(page, 'software', software!);
+    const software = await openNewest(page, member, 'software');
     await page.getByRole('button', { name: verbs.watch, exact: true }).click();
-    const download = player(page).getByRole('link', { name: `Download ${software!.title}` });
+    const download = player(page).getByRole('link', { name: `Download ${software.title}` });
     await expect(download).toHaveAttribute('href', /^\/media\/s\//);
     await expect(player(page).locator('iframe')).toHaveCount(0);
   });
@@ -333,8 +335,7 @@ test.describe('player overlay', () => {
     page,
     member,
   }) => {
-    const [album] = await titlesOf(member, 'music');
-    await openTitle(page, 'music', album!);
+    const album = await openNewest(page, member, 'music');
     const trackTitles = await page.locator('.media-parts__title').allInnerTexts();
     expect(trackTitles.length).toBeGreaterThan(2);
     await page.getByRole('button', { name: enBrowse.parts.play.replace('{title}', trackTitles[1]!) }).click();
@@ -342,7 +343,7 @@ test.describe('player overlay', () => {
     const region = player(page);
     await expect(region.getByRole('heading', { level: 2, name: trackTitles[1]! })).toBeVisible();
     await region.getByRole('button', { name: enPlayer.expand }).click();
-    const list = region.getByRole('region', { name: enPlayer.album.title.replace('{title}', album!.title) });
+    const list = region.getByRole('region', { name: enPlayer.album.title.replace('{title}', album.title) });
     await expect(list.getByRole('listitem')).toHaveCount(trackTitles.length);
     await expect(list.getByRole('button', { name: trackTitles[1]! })).toHaveAttribute('aria-current', 'true');
     // Choosing another track of the list plays it, and the list stays.
@@ -355,8 +356,7 @@ test.describe('player overlay', () => {
     page,
     member,
   }) => {
-    const [book] = await titlesOf(member, 'audiobook');
-    await openTitle(page, 'audiobook', book!);
+    const book = await openNewest(page, member, 'audiobook');
     let failing = true;
     let failed = 0;
     await page.route('**/membergraphapi/graphql', async (route) => {
@@ -380,8 +380,8 @@ test.describe('player overlay', () => {
     const notice = region.getByText(enPlayer.saveStatus.failing);
     await expect(notice).toBeVisible();
     expect(failed).toBeGreaterThanOrEqual(2);
-    await expect(page).toHaveURL(new RegExp(`/browse/audiobook/id/${String(book!.id)}$`));
-    await expect(page.getByRole('heading', { level: 1, name: book!.title })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/browse/audiobook/id/${String(book.id)}$`));
+    await expect(page.getByRole('heading', { level: 1, name: book.title })).toBeVisible();
     await expectNoSeriousA11yViolations(page, player(page));
 
     // The next retry gets through: the notice goes away; playing on works as before.
