@@ -3,8 +3,8 @@ import enShell from '../../apps/web/src/locales/en-us.json' with { type: 'json' 
 import enBrowse from '../../apps/web/src/locales/browse/en-us.json' with { type: 'json' };
 import enLibrary from '../../apps/web/src/locales/library/en-us.json' with { type: 'json' };
 import enPlayer from '../../apps/web/src/locales/player/en-us.json' with { type: 'json' };
-import { brandUrl, expect as baseExpect, expectNoSeriousA11yViolations, test } from './fixtures';
-import { fill, memberGraphql, signUpMember } from './library-member';
+import { brandUrl, expect as baseExpect, expectNoSeriousA11yViolations, screenOf, test } from './fixtures';
+import { type Member, createMember, fill } from './members';
 
 // Screens load their code and data on first use while other test runs share the machine's two cores:
 // a screen can take several seconds to appear.
@@ -13,9 +13,8 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 const GRAPHQL = '/membergraphapi/graphql';
 const addTexts = enLibrary.addToPlaylist;
 
-async function firstTitles(page: Page, mediaType: string, count: number) {
-  const data = await memberGraphql<{ content: { list: { items: { id: number; title: string }[] } } }>(
-    page,
+async function firstTitles(member: Member, mediaType: string, count: number) {
+  const data = await member.graphql<{ content: { list: { items: { id: number; title: string }[] } } }>(
     `
       query L($mediaType: String!) {
         content {
@@ -36,10 +35,9 @@ async function firstTitles(page: Page, mediaType: string, count: number) {
 }
 
 /** The first album with at least `count` tracks: its id, and its tracks' titles in order. */
-async function albumWithTracks(page: Page, count: number) {
-  for (const album of await firstTitles(page, 'music', 5)) {
-    const data = await memberGraphql<{ content: { media: { tracks: { title: string }[] } } }>(
-      page,
+async function albumWithTracks(member: Member, count: number) {
+  for (const album of await firstTitles(member, 'music', 5)) {
+    const data = await member.graphql<{ content: { media: { tracks: { title: string }[] } } }>(
       'query M($id: Int!) { content { media(mediaType: "music", id: $id) { tracks { title } } } }',
       { id: album.id },
     );
@@ -63,15 +61,13 @@ const confirmation = (page: Page, playlist: string) =>
   page.getByRole('status').filter({ hasText: fill(addTexts.added, { name: playlist }) });
 
 test.describe('library', () => {
-  // Each test signs a member up and walks several screens with an axe scan on each: more than the
-  // default 30 s on a busy machine.
-  test.describe.configure({ timeout: 120_000 });
+  // Each test makes a member of its own, whose library it changes.
 
   test('a member saves a title, finds it in the collection through the menu and removes it', async ({
     page,
   }) => {
-    await signUpMember(page);
-    const [movie] = await firstTitles(page, 'movie', 1);
+    const member = await createMember(page);
+    const [movie] = await firstTitles(member, 'movie', 1);
     if (!movie) throw new Error('no movie');
 
     await page.goto(brandUrl('streamhub', `/browse/movie/id/${String(movie.id)}`));
@@ -83,7 +79,7 @@ test.describe('library', () => {
     await expect(saved).toHaveAttribute('aria-pressed', 'true');
     await page.reload();
     await expect(saved).toHaveAttribute('aria-pressed', 'true');
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousA11yViolations(page, screenOf(page));
 
     await sideMenuLink(page, enShell.library.collectionTitle).click();
     await expect(
@@ -93,10 +89,10 @@ test.describe('library', () => {
       name: fill(enLibrary.collection.removeOf, { title: movie.title }),
     });
     await expect(remove).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousA11yViolations(page, screenOf(page));
     await remove.click();
     await expect(page.getByText(enLibrary.collection.empty)).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousA11yViolations(page, screenOf(page));
 
     // The removal reached the server: a reload shows the empty collection, and the title is not saved.
     await page.reload();
@@ -109,8 +105,8 @@ test.describe('library', () => {
   });
 
   test('a failed save rolls back and says why', async ({ page }) => {
-    await signUpMember(page, 'clickcoins');
-    const [movie] = await firstTitles(page, 'movie', 1);
+    const member = await createMember(page, { slug: 'clickcoins' });
+    const [movie] = await firstTitles(member, 'movie', 1);
     if (!movie) throw new Error('no movie');
     await page.goto(brandUrl('clickcoins', `/browse/movie/id/${String(movie.id)}`));
     const save = page.getByRole('button', { name: enLibrary.save.save, exact: true });
@@ -133,14 +129,15 @@ test.describe('library', () => {
     release();
     await expect(save).toHaveAttribute('aria-pressed', 'false');
     await expect(page.getByRole('alert').filter({ hasText: enLibrary.errors.unexpected })).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousA11yViolations(page, screenOf(page));
   });
 
   test("a member fills a playlist from an album's tracks and the player, reorders and deletes it", async ({
     page,
   }) => {
-    await signUpMember(page);
-    const album = await albumWithTracks(page, 3);
+    // Five screens, the player, the dialog five times and four axe scans: 10 s on the shared machine.
+    test.setTimeout(60_000);
+    const album = await albumWithTracks(await createMember(page), 3);
     const [first, second, third] = album.tracks as [string, string, string];
     const addButton = (title: string) =>
       page.getByRole('button', { name: fill(addTexts.buttonOf, { title }) });
@@ -155,7 +152,7 @@ test.describe('library', () => {
     await expect(dialog.getByText(addTexts.none)).toBeVisible();
     const nameField = dialog.getByRole('textbox', { name: addTexts.newName });
     await expect(nameField).toBeFocused();
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousA11yViolations(page, dialog);
     await nameField.fill('Road trip');
     await dialog.getByRole('button', { name: addTexts.createAndAdd }).click();
     await expect(dialog).toBeHidden();
@@ -189,7 +186,7 @@ test.describe('library', () => {
     const upNext = region.getByRole('region', { name: enPlayer.queue.title });
     await upNext.getByRole('button', { name: fill(addTexts.buttonOf, { title: third }) }).click();
     await expect(roadTrip).toContainText(fill(enLibrary.playlists.trackCount, { count: '2' }));
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousA11yViolations(page, dialog);
     await roadTrip.click();
     await expect(dialog).toBeHidden();
     await expect(confirmation(page, 'Road trip')).toBeVisible();
@@ -211,7 +208,7 @@ test.describe('library', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Road trip' })).toBeVisible();
     const titles = () => page.locator('.library-table tbody tr td:nth-child(2)');
     await expect(titles()).toHaveText([first, second, third]);
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousA11yViolations(page, screenOf(page));
 
     // Keyboard: move the first track down, the focus stays on it, and the order is kept on reload.
     const down = page.getByRole('button', { name: fill(enLibrary.playlists.moveDownOf, { title: first }) });
@@ -244,8 +241,7 @@ test.describe('library', () => {
     test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
     test("the add-to-playlist dialog of an album's track fits the screen", async ({ page }) => {
-      await signUpMember(page);
-      const album = await albumWithTracks(page, 2);
+      const album = await albumWithTracks(await createMember(page), 2);
       const [first, second] = album.tracks as [string, string];
       await page.goto(brandUrl('streamhub', `/browse/music/id/${String(album.id)}`));
       await expect(page.getByRole('heading', { level: 1, name: album.title })).toBeVisible();
@@ -254,7 +250,7 @@ test.describe('library', () => {
       const dialog = playlistDialog(page);
       await expect(dialog).toBeInViewport({ ratio: 1 });
       await dialog.getByRole('textbox', { name: addTexts.newName }).fill('On the bus');
-      await expectNoSeriousA11yViolations(page);
+      await expectNoSeriousA11yViolations(page, dialog);
       await dialog.getByRole('button', { name: addTexts.createAndAdd }).tap();
       await expect(dialog).toBeHidden();
       await expect(confirmation(page, 'On the bus')).toBeInViewport({ ratio: 1 });
@@ -272,16 +268,16 @@ test.describe('library', () => {
   });
 
   test('the history lists played titles and clears after confirming', async ({ page }) => {
-    await signUpMember(page);
+    const member = await createMember(page);
+    await page.goto('/collection');
     await sideMenuLink(page, enShell.library.historyTitle).click();
     await expect(page.getByText(enLibrary.history.empty)).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousA11yViolations(page, screenOf(page));
 
     // Plays are recorded by the players; recorded here through the API.
-    const played = await firstTitles(page, 'movie', 2);
+    const played = await firstTitles(member, 'movie', 2);
     for (const title of played) {
-      await memberGraphql(
-        page,
+      await member.graphql(
         `
           mutation H($id: Int!) {
             content {
@@ -300,12 +296,12 @@ test.describe('library', () => {
     const rows = page.locator('.library-row .library-row__title');
     // Most recent first.
     await expect(rows).toHaveText([...played].reverse().map((title) => title.title));
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousA11yViolations(page, screenOf(page));
 
     await page.getByRole('button', { name: enLibrary.history.removeAll }).click();
     const question = page.getByRole('alertdialog', { name: enLibrary.history.confirmTitle });
     await expect(question).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousA11yViolations(page, question);
     await question.getByRole('button', { name: enLibrary.history.removeAll }).click();
     await expect(page.getByText(enLibrary.history.empty)).toBeVisible();
     await page.reload();

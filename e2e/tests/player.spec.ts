@@ -1,18 +1,24 @@
 import type { Page, Response } from '@playwright/test';
 import enBrowse from '../../apps/web/src/locales/browse/en-us.json' with { type: 'json' };
 import enPlayer from '../../apps/web/src/locales/player/en-us.json' with { type: 'json' };
-import { brandUrl, expect as baseExpect, expectNoSeriousA11yViolations, signIn, test } from './fixtures';
+import { brandUrl, expect as baseExpect, expectNoSeriousA11yViolations, test as base } from './fixtures';
+import { type Member, createMember } from './members';
 
 // Media start-up and decoding share the test machine's two cores with the server: allow them time.
 const expect = baseExpect.configure({ timeout: 20_000 });
 
 /*
- * The player overlay, one test per player, acting as a member with every media type: start from a title's
- * page, check that media time advances (Debian's Chromium plays the demo MP3, AAC/M4B and H.264 HLS), use
- * the controls, and reload to resume where the member left off (the server keeps the progress).
+ * The player overlay, one test per player, each as a new member of its own with every media type (its
+ * saved progress is its own, so every title starts at 0:00 and no other test moves it): start from a
+ * title's page, check that media time advances (Debian's Chromium plays the demo MP3, AAC/M4B and H.264
+ * HLS), use the controls, and reload to resume where the member left off (the server keeps the progress).
  */
+const test = base.extend<{ member: Member }>({
+  member: async ({ page }, use) => {
+    await use(await createMember(page));
+  },
+});
 
-const MEMBER = 'active@streamhub.demo';
 const verbs = enBrowse.verbs;
 
 interface Title {
@@ -22,26 +28,9 @@ interface Title {
   duration: number | null;
 }
 
-/** A call to the member graph API from the page, as the signed-in member: the answer's `data`. */
-async function memberGraphql<T>(page: Page, query: string, variables: Record<string, unknown>): Promise<T> {
-  const body = await page.evaluate(
-    async ([q, v]) => {
-      const response = await fetch('/membergraphapi/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: q, variables: v }),
-      });
-      return (await response.json()) as unknown;
-    },
-    [query, variables] as const,
-  );
-  return (body as { data: T }).data;
-}
-
-/** The newest top-level titles of a media type, read from the member graph API as the signed-in member. */
-async function titlesOf(page: Page, mediaType: string): Promise<Title[]> {
-  const data = await memberGraphql<{ content: { list: { items: Title[] } } }>(
-    page,
+/** The newest top-level titles of a media type, read from the member graph API as the member. */
+async function titlesOf(member: Member, mediaType: string): Promise<Title[]> {
+  const data = await member.graphql<{ content: { list: { items: Title[] } } }>(
     'query($t: String!) { content { list(mediaType: $t, first: 10) { items { id title duration } } } }',
     { t: mediaType },
   );
@@ -53,6 +42,14 @@ async function titlesOf(page: Page, mediaType: string): Promise<Title[]> {
 async function openTitle(page: Page, mediaType: string, title: Title): Promise<void> {
   await page.goto(brandUrl('streamhub', `/browse/${mediaType}/id/${String(title.id)}`));
   await expect(page.getByRole('heading', { level: 1, name: title.title })).toBeVisible();
+}
+
+/** Opens the page of the newest title of a media type, and returns the title. */
+async function openNewest(page: Page, member: Member, mediaType: string): Promise<Title> {
+  const [title] = await titlesOf(member, mediaType);
+  if (!title) throw new Error(`no ${mediaType} title`);
+  await openTitle(page, mediaType, title);
+  return title;
 }
 
 function player(page: Page) {
@@ -67,21 +64,6 @@ function mediaTime(page: Page, element: 'audio' | 'video'): Promise<number> {
   );
 }
 
-/**
- * Saves progress 0 on a title, so that it starts from the beginning whatever an earlier attempt (a CI
- * retry, another run on the same server) saved.
- */
-async function startOver(page: Page, mediaType: string, title: Title): Promise<void> {
-  const data = await memberGraphql<{
-    content: { updateMediaProgress: { responseResult: { succeeded: boolean } } };
-  }>(
-    page,
-    'mutation($id: Int!, $t: String!) { content { updateMediaProgress(id: $id, mediaType: $t, progress: 0) { responseResult { succeeded } } } }',
-    { id: title.id, t: mediaType },
-  );
-  expect(data.content.updateMediaProgress.responseResult.succeeded).toBe(true);
-}
-
 /** Reloads the title's page (the queue is gone) and plays the title again. */
 async function reloadAndPlay(page: Page, title: Title, verb: string): Promise<void> {
   await page.reload();
@@ -92,9 +74,8 @@ async function reloadAndPlay(page: Page, title: Title, verb: string): Promise<vo
 }
 
 /** Opens the newest stream's page, presses Watch, and waits for the LIVE badge and moving video. */
-async function watchLiveStream(page: Page) {
-  const [stream] = await titlesOf(page, 'stream');
-  await openTitle(page, 'stream', stream!);
+async function watchLiveStream(page: Page, member: Member) {
+  await openNewest(page, member, 'stream');
   await page.getByRole('button', { name: verbs.watch, exact: true }).click();
   const region = player(page);
   await expect(region.getByText(enPlayer.live.badge, { exact: true })).toBeVisible();
@@ -110,24 +91,21 @@ function isProgressSave(response: Response): boolean {
 }
 
 test.describe('player overlay', () => {
-  test.describe.configure({ timeout: 120_000 });
-  test.beforeEach(async ({ page }) => {
-    await signIn(page, MEMBER);
-  });
+  // Media start-up and decoding, a reload and a resume: 8–14 s each on the shared machine.
+  test.describe.configure({ timeout: 60_000 });
 
   test('audiobook: plays, changes speed, skips, lists chapters and resumes after a reload', async ({
     page,
+    member,
   }) => {
-    const [book] = await titlesOf(page, 'audiobook');
-    await startOver(page, 'audiobook', book!);
-    await openTitle(page, 'audiobook', book!);
+    const book = await openNewest(page, member, 'audiobook');
     const listen = page.getByRole('button', { name: verbs.listen, exact: true });
     await listen.click();
 
     const region = player(page);
-    await expect(region.getByRole('heading', { name: book!.title })).toBeVisible();
+    await expect(region.getByRole('heading', { name: book.title })).toBeVisible();
     await expect.poll(() => mediaTime(page, 'audio')).toBeGreaterThan(0);
-    // The title may resume where an earlier run left it: start from 0:05 (the slider seeks).
+    // The slider seeks: to 0:05.
     const slider = region.getByRole('slider', { name: enPlayer.position });
     await slider.fill('5');
     await expect.poll(() => mediaTime(page, 'audio')).toBeGreaterThan(5.5);
@@ -144,7 +122,7 @@ test.describe('player overlay', () => {
 
     // The full view: speed, chapters and the sleep timer; Escape goes back to the mini bar.
     await region.getByRole('button', { name: enPlayer.expand }).click();
-    await expect(region.getByRole('heading', { name: book!.title })).toBeFocused();
+    await expect(region.getByRole('heading', { name: book.title })).toBeFocused();
     await region.getByRole('combobox', { name: enPlayer.speed }).selectOption('1.5');
     await expect
       .poll(() => page.locator('.player audio').evaluate((audio: HTMLAudioElement) => audio.playbackRate))
@@ -152,7 +130,7 @@ test.describe('player overlay', () => {
     const chapters = region.getByRole('region', { name: enPlayer.chapters.title });
     await expect(chapters.getByRole('listitem').first()).toBeVisible();
     await expect(region.getByRole('combobox', { name: enPlayer.sleep.label })).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousA11yViolations(page, player(page));
     await page.keyboard.press('Escape');
     await expect(region.getByRole('button', { name: enPlayer.expand })).toBeFocused();
 
@@ -161,7 +139,7 @@ test.describe('player overlay', () => {
     await region.getByRole('button', { name: enPlayer.pause }).click();
     await saved;
     const pausedAt = await mediaTime(page, 'audio');
-    await reloadAndPlay(page, book!, verbs.listen);
+    await reloadAndPlay(page, book, verbs.listen);
     await expect.poll(() => mediaTime(page, 'audio')).toBeGreaterThanOrEqual(Math.floor(pausedAt) - 1);
 
     // Closing the player returns focus to the Play button.
@@ -172,9 +150,9 @@ test.describe('player overlay', () => {
 
   test('music: plays an album, edits the queue, moves next and previous, shuffles and repeats', async ({
     page,
+    member,
   }) => {
-    const [album] = await titlesOf(page, 'music');
-    await openTitle(page, 'music', album!);
+    await openNewest(page, member, 'music');
     const trackTitles = await page.locator('.media-parts__title').allInnerTexts();
     expect(trackTitles.length).toBeGreaterThan(2);
     await page.getByRole('button', { name: verbs.listen, exact: true }).click();
@@ -205,14 +183,13 @@ test.describe('player overlay', () => {
     const repeat = region.getByRole('combobox', { name: enPlayer.repeat });
     await repeat.selectOption('all');
     await expect(repeat).toHaveValue('all');
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousA11yViolations(page, player(page));
   });
 
-  test('movie: HLS plays, keyboard controls, speed and resume after a reload', async ({ page }) => {
+  test('movie: HLS plays, keyboard controls, speed and resume after a reload', async ({ page, member }) => {
     // A film of at least 36 s (not a series), so that 0:02 + 30 s stays before its end.
-    const movie = (await titlesOf(page, 'movie')).find((title) => (title.duration ?? 0) >= 36);
+    const movie = (await titlesOf(member, 'movie')).find((title) => (title.duration ?? 0) >= 36);
     expect(movie).toBeDefined();
-    await startOver(page, 'movie', movie!);
     await openTitle(page, 'movie', movie!);
     await page.getByRole('button', { name: verbs.watch, exact: true }).click();
 
@@ -245,7 +222,7 @@ test.describe('player overlay', () => {
     await expect
       .poll(() => page.locator('.player video').evaluate((video: HTMLVideoElement) => video.playbackRate))
       .toBe(2);
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousA11yViolations(page, player(page));
 
     // A reload forgets the queue; playing again resumes from the saved position.
     await reloadAndPlay(page, movie!, verbs.watch);
@@ -254,15 +231,14 @@ test.describe('player overlay', () => {
 
   test('ebook: a page renders, pages turn, text size changes and the reading position is restored', async ({
     page,
+    member,
   }) => {
-    const [book] = await titlesOf(page, 'ebook');
-    await startOver(page, 'ebook', book!);
-    await openTitle(page, 'ebook', book!);
+    const book = await openNewest(page, member, 'ebook');
     await page.getByRole('button', { name: verbs.read, exact: true }).click();
 
     const region = player(page);
     const status = region.getByRole('status');
-    // A book started over opens at its text, which is 0% read (not the front matter's share of it).
+    // A book never opened opens at its text, which is 0% read (not the front matter's share of it).
     await expect(status).toHaveText(/^0% read$/);
     // The book's page is a blob: frame of foliate-js with the chapter's text.
     await expect
@@ -288,43 +264,42 @@ test.describe('player overlay', () => {
     await expect(status).not.toHaveText(first);
     await region.getByRole('button', { name: enPlayer.book.fontLarger }).click();
     await expect(region.getByRole('group', { name: 'Text size 110%' })).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousA11yViolations(page, player(page));
 
     // Closing saves the position (a CFI); reopening after a reload goes back to the same place.
     const position = await status.innerText();
     const saved = page.waitForResponse(isProgressSave);
     await region.getByRole('button', { name: enPlayer.close }).click();
     await saved;
-    await reloadAndPlay(page, book!, verbs.read);
+    await reloadAndPlay(page, book, verbs.read);
     await expect(player(page).getByRole('status')).toHaveText(position);
   });
 
   test('game: the sandboxed frame loads and reports game-ready; software offers its download', async ({
     page,
+    member,
   }) => {
-    const [game] = await titlesOf(page, 'game');
-    await openTitle(page, 'game', game!);
+    const game = await openNewest(page, member, 'game');
     await page.getByRole('button', { name: verbs.play, exact: true }).click();
     const region = player(page);
     const frame = region.locator('iframe');
     await expect(frame).toHaveAttribute('sandbox', 'allow-scripts');
-    await expect(frame).toHaveAttribute('title', `Game: ${game!.title}`);
+    await expect(frame).toHaveAttribute('title', `Game: ${game.title}`);
     await expect(region.getByRole('status')).toHaveText(enPlayer.game.ready);
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousA11yViolations(page, player(page));
 
-    const [software] = await titlesOf(page, 'software');
-    await openTitle(page, 'software', software!);
+    const software = await openNewest(page, member, 'software');
     await page.getByRole('button', { name: verbs.watch, exact: true }).click();
-    const download = player(page).getByRole('link', { name: `Download ${software!.title}` });
+    const download = player(page).getByRole('link', { name: `Download ${software.title}` });
     await expect(download).toHaveAttribute('href', /^\/media\/s\//);
     await expect(player(page).locator('iframe')).toHaveCount(0);
   });
 
   test('movie: hls.js (loaded on demand) plays over MSE; without MSE the browser plays HLS itself', async ({
     page,
+    member,
   }) => {
-    // Not the film of the test above, whose saved progress this test would change as it runs beside it.
-    const movie = (await titlesOf(page, 'movie')).filter((title) => (title.duration ?? 0) >= 36)[1];
+    const movie = (await titlesOf(member, 'movie')).find((title) => (title.duration ?? 0) >= 36);
     expect(movie).toBeDefined();
     // A film's page fetches hls.js ahead of the Watch button, so the listener is in place before it opens.
     const hlsChunk = page.waitForResponse((response) =>
@@ -356,9 +331,11 @@ test.describe('player overlay', () => {
     expect(scripts.filter((url) => url.includes('/assets/hls.light-'))).toEqual([]);
   });
 
-  test('music: a track played from the album page shows the track list of the album', async ({ page }) => {
-    const [album] = await titlesOf(page, 'music');
-    await openTitle(page, 'music', album!);
+  test('music: a track played from the album page shows the track list of the album', async ({
+    page,
+    member,
+  }) => {
+    const album = await openNewest(page, member, 'music');
     const trackTitles = await page.locator('.media-parts__title').allInnerTexts();
     expect(trackTitles.length).toBeGreaterThan(2);
     await page.getByRole('button', { name: enBrowse.parts.play.replace('{title}', trackTitles[1]!) }).click();
@@ -366,7 +343,7 @@ test.describe('player overlay', () => {
     const region = player(page);
     await expect(region.getByRole('heading', { level: 2, name: trackTitles[1]! })).toBeVisible();
     await region.getByRole('button', { name: enPlayer.expand }).click();
-    const list = region.getByRole('region', { name: enPlayer.album.title.replace('{title}', album!.title) });
+    const list = region.getByRole('region', { name: enPlayer.album.title.replace('{title}', album.title) });
     await expect(list.getByRole('listitem')).toHaveCount(trackTitles.length);
     await expect(list.getByRole('button', { name: trackTitles[1]! })).toHaveAttribute('aria-current', 'true');
     // Choosing another track of the list plays it, and the list stays.
@@ -377,9 +354,9 @@ test.describe('player overlay', () => {
 
   test('a failing progress save keeps playing, says so after retries, and clears once saves work again', async ({
     page,
+    member,
   }) => {
-    const [book] = await titlesOf(page, 'audiobook');
-    await openTitle(page, 'audiobook', book!);
+    const book = await openNewest(page, member, 'audiobook');
     let failing = true;
     let failed = 0;
     await page.route('**/membergraphapi/graphql', async (route) => {
@@ -403,9 +380,9 @@ test.describe('player overlay', () => {
     const notice = region.getByText(enPlayer.saveStatus.failing);
     await expect(notice).toBeVisible();
     expect(failed).toBeGreaterThanOrEqual(2);
-    await expect(page).toHaveURL(new RegExp(`/browse/audiobook/id/${String(book!.id)}$`));
-    await expect(page.getByRole('heading', { level: 1, name: book!.title })).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    await expect(page).toHaveURL(new RegExp(`/browse/audiobook/id/${String(book.id)}$`));
+    await expect(page.getByRole('heading', { level: 1, name: book.title })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, player(page));
 
     // The next retry gets through: the notice goes away; playing on works as before.
     failing = false;
@@ -417,20 +394,22 @@ test.describe('player overlay', () => {
     await expect.poll(() => mediaTime(page, 'audio')).toBeGreaterThan(resumedAt);
   });
 
-  test('stream: live HLS plays with the LIVE badge', async ({ page }) => {
-    const region = await watchLiveStream(page);
+  test('stream: live HLS plays with the LIVE badge', async ({ page, member }) => {
+    const region = await watchLiveStream(page, member);
     await expect(region.getByRole('slider', { name: enPlayer.position })).toHaveCount(0);
     // Chromium's own HLS reports no seekable range for a live stream: no live edge known, so no jump
     // button (rather than one that can never be pressed).
     await expect(region.getByRole('button', { name: enPlayer.live.jump })).toHaveCount(0);
     await expect(region.getByRole('button', { name: enPlayer.live.atEdge })).toHaveCount(0);
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousA11yViolations(page, player(page));
   });
 
   test('stream: with no built-in HLS (Firefox), hls.js plays live across the loop and jumps back to live', async ({
     page,
+    member,
   }) => {
-    // The demo stream is a 24 s loop served as a sliding live window with a discontinuity at every wrap.
+    // The demo stream is a 24 s loop served as a sliding live window with a discontinuity at every wrap:
+    // a whole loop played (up to 60 s), then up to 40 s paused to fall behind, besides the start-up.
     test.setTimeout(150_000);
     await page.addInitScript(() => {
       // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the element as `this`.
@@ -439,7 +418,7 @@ test.describe('player overlay', () => {
         return /mpegurl/i.test(type) ? '' : canPlayType.call(this, type);
       };
     });
-    const region = await watchLiveStream(page);
+    const region = await watchLiveStream(page, member);
     expect(await page.locator('.player video').evaluate((video: HTMLVideoElement) => video.src)).toMatch(
       /^blob:/,
     );
@@ -460,6 +439,6 @@ test.describe('player overlay', () => {
     await expect(jump).toBeEnabled({ timeout: 40_000 });
     await jump.click();
     await expect(region.getByRole('button', { name: enPlayer.live.atEdge })).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousA11yViolations(page, player(page));
   });
 });
