@@ -7,7 +7,7 @@ import { signWebhook } from '../modules/payments/webhook-signature';
 import { seedPlans } from '../seed/demo';
 import { buildBrand, buildMember } from '../test/factories';
 import { ENGINES, createTestApp } from '../test/harness';
-import { graphql, login } from '../test/http';
+import { graphql, signInNewMember } from '../test/http';
 
 /*
  * Issue 12, item 16 (decision 014): a state-changing request of a brand's API scopes is refused with 403
@@ -44,12 +44,7 @@ describe.each(ENGINES)('cross-site posts (%s)', (engine) => {
     await t.close();
   });
 
-  async function signedIn() {
-    const member = await buildMember(t.db, brand.id);
-    const { cookie } = await login(t.app, brand.hostname, member.email, member.password);
-    if (!cookie) throw new Error('sign-in failed');
-    return { ...member, cookie };
-  }
+  const signedIn = () => signInNewMember(t, brand);
 
   /** Whether the member's cookie still opens their session. */
   async function stillSignedIn(cookie: string) {

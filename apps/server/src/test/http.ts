@@ -1,5 +1,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+
+import type { Db } from '../db/database';
 import { MEMBER_COOKIE, SECURE_MEMBER_COOKIE } from '../modules/auth/auth.cookies';
+import { type MemberOptions, buildMember } from './factories';
 
 export interface Caller {
   host: string;
@@ -70,4 +73,19 @@ export async function graphql<T>(
     ...(body.errors ? { errors: body.errors } : {}),
     response,
   };
+}
+
+/**
+ * A new member of the brand, signed in: their row (`buildMember`) and the caller that carries their
+ * login cookie. Fails loudly when the sign-in does, so a test never runs as an anonymous caller.
+ */
+export async function signInNewMember(
+  t: { app: FastifyInstance; db: Db },
+  brand: { id: number; hostname: string },
+  options?: MemberOptions,
+) {
+  const member = await buildMember(t.db, brand.id, options);
+  const { cookie } = await login(t.app, brand.hostname, member.email, member.password);
+  if (!cookie) throw new Error(`signing in ${member.email} failed`);
+  return { ...member, cookie, caller: { host: brand.hostname, cookie } satisfies Caller };
 }

@@ -4,7 +4,7 @@ import { isoNow } from '../../db/json';
 import { createTransactionRunner } from '../../db/transaction';
 import { buildBrand, buildMember } from '../../test/factories';
 import { type TestApp, ENGINES, createTestApp } from '../../test/harness';
-import { type Caller, graphql, login } from '../../test/http';
+import { graphql, signInNewMember } from '../../test/http';
 import { createWalletRepository } from '../wallet/wallet.repository';
 import { INSUFFICIENT_COINS, createWalletService } from '../wallet/wallet.service';
 import { type OrdersRepository, createOrdersRepository } from './orders.repository';
@@ -22,12 +22,7 @@ describe.each(ENGINES)('orders (%s)', (engine) => {
     await t.close();
   });
 
-  async function signIn() {
-    const member = await buildMember(t.db, brand.id);
-    const { cookie } = await login(t.app, brand.hostname, member.email, member.password);
-    if (!cookie) throw new Error('sign-in failed');
-    return { ...member, caller: { host: brand.hostname, cookie } satisfies Caller };
-  }
+  const signIn = () => signInNewMember(t, brand);
 
   describe('the member’s orders', () => {
     const ORDERS = `{ ecommerce { getMemberOrders { reference deliveryFee orderTotal freeGift

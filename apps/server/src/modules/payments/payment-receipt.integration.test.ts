@@ -1,9 +1,9 @@
 import { parsePaymentReceipt } from '@member/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { buildBrand, buildMember } from '../../test/factories';
+import { buildBrand } from '../../test/factories';
 import { ENGINES } from '../../test/harness';
-import { graphql, login } from '../../test/http';
+import { graphql, signInNewMember } from '../../test/http';
 import { type BillingTestApp, createBillingTestApp, payOnHostedPage } from './billing.test-helpers';
 
 const BUY = `mutation ($packId: String!) { member { buyCoins(packId: $packId) {
@@ -23,9 +23,7 @@ describe.each(ENGINES)('the payment receipt (%s)', (engine) => {
   });
 
   async function startCoinPurchase() {
-    const member = await buildMember(t.db, brand.id);
-    const { cookie } = await login(t.app, brand.hostname, member.email, member.password);
-    const caller = { host: brand.hostname, cookie: cookie ?? '' };
+    const { caller } = await signInNewMember(t, brand);
     const started = await graphql<{ member: { buyCoins: { url: string } } }>(t.app, caller, BUY, {
       packId: 'coins-550',
     });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { buildBrand, buildMember } from '../../test/factories';
+import { buildBrand } from '../../test/factories';
 import { ENGINES } from '../../test/harness';
-import { graphql, login } from '../../test/http';
+import { graphql, signInNewMember } from '../../test/http';
 import { type BillingTestApp, createBillingTestApp, payOnHostedPage } from '../payments/billing.test-helpers';
 
 const BUY = `mutation ($packId: String!) { member { buyCoins(packId: $packId) {
@@ -20,11 +20,7 @@ describe.each(ENGINES)('buying coins (%s)', (engine) => {
     await t.close();
   });
 
-  async function signIn() {
-    const member = await buildMember(t.db, brand.id);
-    const { cookie } = await login(t.app, brand.hostname, member.email, member.password);
-    return { ...member, caller: { host: brand.hostname, cookie: cookie ?? '' } };
-  }
+  const signIn = () => signInNewMember(t, brand);
 
   it('credits the pack once the hosted payment succeeds, and only once', async () => {
     const member = await signIn();
