@@ -1,4 +1,5 @@
 import { type GraphQLContext, requireCaller } from '../../graphql/context';
+import type { CatalogListArgs } from './catalog.service';
 
 /** The catalog's fields of the content namespace: titles, live streams, slots, lists, genres, search. */
 export const catalogResolvers = {
@@ -9,17 +10,8 @@ export const catalogResolvers = {
       context.services.catalog.liveStream(requireCaller(context), args.slug),
     slotsWithTags: (_parent: unknown, args: { tags: string[] }, context: GraphQLContext) =>
       context.services.catalog.slotsWithTags(requireCaller(context), args.tags),
-    list: (
-      _parent: unknown,
-      args: {
-        mediaType: string;
-        order: 'NEW_RELEASES' | 'POPULAR';
-        genreId?: number | null;
-        after?: string | null;
-        first?: number | null;
-      },
-      context: GraphQLContext,
-    ) => context.services.catalog.list(requireCaller(context), args),
+    list: (_parent: unknown, args: CatalogListArgs, context: GraphQLContext) =>
+      context.services.catalog.list(requireCaller(context), args),
     genres: (_parent: unknown, args: { mediaType: string }, context: GraphQLContext) =>
       context.services.catalog.genres(requireCaller(context), args.mediaType),
     search: (_parent: unknown, args: { query: string; first?: number | null }, context: GraphQLContext) =>

@@ -148,6 +148,15 @@ export function catalogLocale(ctx: RequestContext): Locale {
   );
 }
 
+/** A page of a media type's titles, as `content.list` asks for it. */
+export interface CatalogListArgs {
+  mediaType: string;
+  order: 'NEW_RELEASES' | 'POPULAR';
+  genreId?: number | null;
+  after?: string | null;
+  first?: number | null;
+}
+
 /** Catalog reads with the access rules of spec section 5 (pure rules in @member/domain). */
 export function createCatalogService({ repository, subscriptions }: CatalogServiceDeps) {
   /** The media types the caller's subscriptions grant; a visitor has none. */
@@ -241,16 +250,7 @@ export function createCatalogService({ repository, subscriptions }: CatalogServi
    * their subscription answers FORBIDDEN subscription_required on its detail, as spec section 8's
    * message expects. Visitors likewise.
    */
-  async function list(
-    ctx: RequestContext,
-    args: {
-      mediaType: string;
-      order: 'NEW_RELEASES' | 'POPULAR';
-      genreId?: number | null;
-      after?: string | null;
-      first?: number | null;
-    },
-  ): Promise<Page<MediaCardView>> {
+  async function list(ctx: RequestContext, args: CatalogListArgs): Promise<Page<MediaCardView>> {
     const mediaType = parseType(args.mediaType);
     if (isHiddenOnDevice(mediaType, ctx.userAgent)) return { items: [], nextCursor: null };
     const brandId = ctx.brand.config.id;
