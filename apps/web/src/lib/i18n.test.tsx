@@ -74,4 +74,26 @@ describe('i18n', () => {
     await first;
     expect(i18n.getSnapshot().locale).toBe('de-de');
   });
+
+  it('keeps a language switch when a namespace arrives during it', async () => {
+    const resolvers = new Map<string, () => void>();
+    const i18n = createI18n(
+      (locale) =>
+        new Promise((resolve) => {
+          resolvers.set(locale, () => {
+            resolve(new Map([['menu.home', locale]]));
+          });
+        }),
+      null,
+    );
+    // The visitor picks French; a screen's namespace registers before the French files are in.
+    const switched = i18n.setLocale('fr-ca');
+    const namespace = i18n.loadNamespace('account', (locale) =>
+      Promise.resolve({ title: `account ${locale}` }),
+    );
+    resolvers.get('en-us')?.();
+    resolvers.get('fr-ca')?.();
+    await Promise.all([switched, namespace]);
+    expect(i18n.getSnapshot().locale).toBe('fr-ca');
+  });
 });

@@ -128,6 +128,11 @@ export function createI18n(
   const empty: FlatMessages = new Map();
   let snapshot: I18nSnapshot = { locale: DEFAULT_LOCALE, messages: empty, fallback: empty };
   let latestRequest = 0;
+  /**
+   * The language last asked for, shown or still loading: a namespace that arrives during a switch
+   * loads in the language being switched to, rather than undo the switch with the one on screen.
+   */
+  let wanted: Locale = DEFAULT_LOCALE;
   const cache = new Map<string, Promise<FlatMessages>>();
   const listeners = new Set<() => void>();
   const namespaces = new Map<LocaleNamespace, NamespaceFiles>();
@@ -156,6 +161,7 @@ export function createI18n(
 
   const show = async (locale: Locale): Promise<void> => {
     const request = ++latestRequest;
+    wanted = locale;
     const [fallback, messages] = await Promise.all([loadAll(DEFAULT_LOCALE), loadAll(locale)]);
     // A later call wins even when its files arrive first.
     if (request !== latestRequest) return;
@@ -175,7 +181,7 @@ export function createI18n(
       if (namespaces.has(namespace)) return;
       namespaces.set(namespace, files);
       try {
-        await show(snapshot.locale);
+        await show(wanted);
       } catch (error) {
         // Try again on the next visit rather than keep a namespace that never loaded.
         namespaces.delete(namespace);
