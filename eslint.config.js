@@ -11,25 +11,6 @@ import tseslint from 'typescript-eslint';
 
 const WEB_FEATURES = 'apps/web/src/features';
 
-/**
- * The files of another feature a feature still imports, until they move (issue 13): the merger removes
- * each entry once its move has landed.
- * - The account page renders billing's and account-extras' sections and loads their strings; the page
- *   moves into the app's routes.
- * - The sign-in page links to sign-up with billing's link, loaded on demand.
- * - The member menu's test loads the player host up front, as the layout would.
- *
- * @type {Record<string, Record<string, string[]>>}
- */
-const FEATURE_IMPORTS_ALLOWED = {
-  account: {
-    billing: ['./components/billing-sections.ts', './api/billing-strings.ts'],
-    'account-extras': ['./components/account-extras.ts', './api/extras-strings.ts'],
-  },
-  auth: { billing: ['./components/signup-link.tsx'] },
-  member: { player: ['./components/player-host.tsx'] },
-};
-
 const FEATURE_MESSAGE = 'Web features do not import each other: move what they share to components/ or lib/.';
 
 /**
@@ -40,24 +21,11 @@ function webFeatureZones() {
   const features = readdirSync(path.join(import.meta.dirname, WEB_FEATURES), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
-  return features.flatMap((feature) => {
-    const allowed = FEATURE_IMPORTS_ALLOWED[feature] ?? {};
-    const target = `./${WEB_FEATURES}/${feature}`;
-    const others = features.filter((other) => other !== feature);
-    return [
-      {
-        target,
-        from: others.filter((other) => !(other in allowed)).map((other) => `./${WEB_FEATURES}/${other}`),
-        message: FEATURE_MESSAGE,
-      },
-      ...Object.entries(allowed).map(([other, except]) => ({
-        target,
-        from: `./${WEB_FEATURES}/${other}`,
-        except,
-        message: FEATURE_MESSAGE,
-      })),
-    ];
-  });
+  return features.map((feature) => ({
+    target: `./${WEB_FEATURES}/${feature}`,
+    from: features.filter((other) => other !== feature).map((other) => `./${WEB_FEATURES}/${other}`),
+    message: FEATURE_MESSAGE,
+  }));
 }
 
 export default tseslint.config(

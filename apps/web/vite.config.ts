@@ -16,7 +16,12 @@ const IN_MAIN_LAYOUT_CHUNK =
   /src[\\/](app[\\/]main-layout|features[\\/]home[\\/]components[\\/](home-page|splash-cover)|lib[\\/](use-disclosure|on-demand))\./;
 const PAGE_FRAME = /src[\\/]components[\\/]ui[\\/](page|coming-soon)\./;
 const NOT_IN_APP_CHUNK =
-  /src[\\/](app[\\/](main|main-layout|boot-failure|screen-routes)|lib[\\/](sentry|analytics|event-body|rich-text|idle|format)|components[\\/]ui[\\/](dialog|form-field)|features[\\/]errors[\\/]components[\\/]not-found-page)\.|src[\\/](lib|components)[\\/]media[\\/]/;
+  /src[\\/](app[\\/](main|main-layout|boot-failure|screen-routes|login-screen)|lib[\\/](sentry|analytics|event-body|rich-text|idle|format)|components[\\/]ui[\\/](dialog|form-field)|features[\\/]errors[\\/]components[\\/]not-found-page)\.|src[\\/](lib|components)[\\/]media[\\/]/;
+
+// The account page (app/account) composes several features' sections; it and the shared parts of those
+// sections load with the account screens, not with the shell.
+const ACCOUNT_SCREEN =
+  /src[\\/](app[\\/]account[\\/]|components[\\/]ui[\\/](section-state|account-sections)\.|lib[\\/](use-loaded|wallet-strings)\.)/;
 
 const FEATURE_OF_MODULE = /src[\\/]features[\\/]([\w-]+)[\\/]/;
 const FEATURES_WITH_FINE_CHUNKS = new Set(['auth', 'player', 'home', 'errors', 'menu']);
@@ -31,7 +36,8 @@ function isEagerModule(id: string): boolean {
     EAGER_MODULE.test(id) &&
     !NOT_IN_APP_CHUNK.test(id) &&
     !IN_MAIN_LAYOUT_CHUNK.test(id) &&
-    !PAGE_FRAME.test(id)
+    !PAGE_FRAME.test(id) &&
+    !ACCOUNT_SCREEN.test(id)
   );
 }
 
@@ -77,6 +83,7 @@ export default defineConfig({
             { name: 'page', test: PAGE_FRAME },
             // Except the add-to-playlist dialog, a chunk of its own loaded when a member goes for it.
             { name: 'media', test: /src[\\/](lib|components)[\\/]media[\\/](?!playlist-dialog\.)/ },
+            { name: 'account-page', test: ACCOUNT_SCREEN },
             // One chunk per screen feature rather than one per module: fewer file names in the preload
             // tables. The sign-in screens (on the `/login` budget) and the player (whose engines load per
             // media type) keep finer chunks.

@@ -66,12 +66,8 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
           path: LOGIN_PATH,
           loader: createLoginLoader(deps),
           lazy: lazyRoute(
-            () =>
-              Promise.all([
-                import('../features/auth/components/login-page'),
-                import('../features/auth/api/login'),
-              ]),
-            ([page, api]) => ({ Component: page.LoginPage, action: api.createLoginAction(deps) }),
+            () => Promise.all([import('./login-screen'), import('../features/auth/api/login')]),
+            ([page, api]) => ({ Component: page.LoginScreen, action: api.createLoginAction(deps) }),
           ),
         },
       ],

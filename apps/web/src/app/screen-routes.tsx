@@ -210,8 +210,8 @@ export function screenRoutes(deps: AppDeps, offeredMediaTypes: OfferedMediaTypes
       lazy: lazyRoute(
         () =>
           Promise.all([
-            import('../features/account-extras/components/change-address-page'),
-            import('../features/account-extras/api/change-address-loader'),
+            import('../features/account/components/change-address-page'),
+            import('../features/account/api/change-address-loader'),
           ]),
         ([page, api]) => ({
           Component: page.Component,
@@ -222,11 +222,7 @@ export function screenRoutes(deps: AppDeps, offeredMediaTypes: OfferedMediaTypes
     {
       path: ACCOUNT_PATH,
       lazy: lazyRoute(
-        () =>
-          Promise.all([
-            import('../features/account/components/account-page'),
-            import('../features/account/api/account-loader'),
-          ]),
+        () => Promise.all([import('./account/account-page'), import('./account/account-loader')]),
         ([page, api]) => ({
           Component: page.Component,
           loader: api.createAccountLoader(deps.session, deps.i18n),

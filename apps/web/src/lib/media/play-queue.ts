@@ -354,7 +354,3 @@ export const playQueue: PlayQueue = createPlayQueue();
 export function usePlayQueue(queue: PlayQueue = playQueue): PlayQueueState {
   return useSyncExternalStore(queue.subscribe, queue.getSnapshot, queue.getSnapshot);
 }
-
-export function useActiveQueueItem(queue: PlayQueue = playQueue): QueueItem | null {
-  return usePlayQueue(queue).active;
-}

@@ -1,5 +1,5 @@
 import type { Locale } from '@member/domain';
-import { Suspense, lazy, useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Form, Link, useActionData, useNavigation } from 'react-router';
 import { BrandMark } from '../../../components/ui/brand-mark';
 import { LanguageSelect } from '../../../components/ui/language-select';
@@ -14,9 +14,6 @@ import { useSession } from '../../../lib/session';
 import { rememberVisitorLocale } from '../../../lib/visitor-locale';
 import type { LoginActionData, LoginErrorCode } from '../api/login';
 import '../auth.css';
-
-// The sign-up link brings its own strings (features/billing), so the login page's chunk stays small.
-const SignupLink = lazy(() => import('../../billing/components/signup-link'));
 
 function LoginError({ code }: { code: LoginErrorCode }) {
   const { t } = useI18n();
@@ -39,8 +36,11 @@ function LoginError({ code }: { code: LoginErrorCode }) {
   }
 }
 
-/** `/login`: the brand's sign-in form; a visitor may also pick the language for this visit. */
-export function LoginPage() {
+/**
+ * `/login`: the brand's sign-in form; a visitor may also pick the language for this visit. The way to
+ * sign up belongs to another feature (billing), so the app passes it in (app/login-screen.tsx).
+ */
+export function LoginPage({ signupLink }: { signupLink: ReactNode }) {
   const { t, locale } = useI18n();
   const i18n = useI18nStore();
   const { brand } = useSession();
@@ -121,9 +121,7 @@ export function LoginPage() {
           {isSubmitting ? t('auth.login.submitting') : t('auth.login.submit')}
         </button>
       </Form>
-      <Suspense fallback={null}>
-        <SignupLink />
-      </Suspense>
+      {signupLink}
       <Link to={FORGOT_PASSWORD_PATH}>{t('auth.resetPassword.title')}</Link>
     </StandalonePage>
   );

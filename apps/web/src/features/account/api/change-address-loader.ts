@@ -5,7 +5,7 @@ import type { I18nStore } from '../../../lib/i18n';
 import { notFound } from '../../../lib/route-errors';
 import type { SessionStore } from '../../../lib/session';
 import { type ShippingAddress, getAddress } from './addresses';
-import { loadWalletStrings } from './extras-strings';
+import { loadWalletStrings } from '../../../lib/wallet-strings';
 
 /** `/account/change-address/new` adds an address; a number edits that address. */
 export function changeAddressHref(id: number | 'new'): string {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { logger } from '../../../lib/logger';
+import { logger } from './logger';
 
 export type Loaded<T> = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; value: T };
 

@@ -1,27 +1,26 @@
 import { useId } from 'react';
 import { Link, useLoaderData } from 'react-router';
-import { ComingSoon } from '../../../components/ui/coming-soon';
-import { Page } from '../../../components/ui/page';
-import { accountHref } from '../../../config/paths';
-import { useI18n } from '../../../lib/i18n';
-import { useSession } from '../../../lib/session';
-import { ACCOUNT_SECTIONS, type AccountLoader } from '../api/account-loader';
-import {
-  AddressesSection,
-  AvatarSection,
-  DeactivateSection,
-  OrdersSection,
-  SecuritySection,
-  WalletSection,
-} from '../../account-extras/components/account-extras';
+import { ComingSoon } from '../../components/ui/coming-soon';
+import { Page } from '../../components/ui/page';
+import { accountHref } from '../../config/paths';
+import { AddressesSection } from '../../features/account/components/addresses-section';
+import { AvatarSection } from '../../features/account/components/avatar-section';
+import { DeactivateSection } from '../../features/account/components/deactivate-section';
+import { MembershipSection } from '../../features/account/components/membership-section';
+import { ProfileSection } from '../../features/account/components/profile-section';
+import { SecuritySection } from '../../features/account/components/security-section';
 import {
   MembershipBilling,
   PaymentMethodsSection,
   PaymentReturn,
-} from '../../billing/components/billing-sections';
-import { MembershipSection } from './membership-section';
-import { ProfileSection } from './profile-section';
-import '../account.css';
+} from '../../features/billing/components/billing-sections';
+import { OrdersSection } from '../../features/orders/components/orders-section';
+import { WalletSection } from '../../features/wallet/components/wallet-section';
+import { useI18n } from '../../lib/i18n';
+import { useSession } from '../../lib/session';
+import { ACCOUNT_SECTIONS, type AccountLoader } from './account-loader';
+import '../../features/account/account.css';
+import '../../components/ui/account-sections.css';
 
 function ComingSoonSection({ title }: { title: string }) {
   const headingId = useId();

@@ -5,9 +5,9 @@ import { useSession } from '../../../lib/session';
 import { slugOf } from '../../../lib/refusal';
 import { type Wallet, buyCoins, getWallet } from '../api/wallet';
 import { formatCoins, formatDate, formatMoney, formatNumber } from '../../../lib/format';
-import { ledgerLine } from './format';
-import { SectionState } from './section-state';
-import { useLoaded } from './use-loaded';
+import { ledgerLine } from './ledger-line';
+import { SectionState } from '../../../components/ui/section-state';
+import { useLoaded } from '../../../lib/use-loaded';
 
 /** Account → Wallet: the coin balance, the ledger's transactions and coin packs to buy. */
 export function WalletSection() {

@@ -4,7 +4,7 @@ import { accountHref } from '../../../config/paths';
 import { useI18n } from '../../../lib/i18n';
 import type { ChangeAddressLoader } from '../api/change-address-loader';
 import { AddressForm } from './address-form';
-import '../extras.css';
+import '../../../components/ui/account-sections.css';
 
 /** `/account/change-address/:id/:slug?`: add (`new`) or edit one of the member's shipping addresses. */
 export function ChangeAddressPage() {

@@ -4,8 +4,8 @@ import { useI18n } from '../../../lib/i18n';
 import { logger } from '../../../lib/logger';
 import { changeAddressHref } from '../api/change-address-loader';
 import { type ShippingAddress, deleteAddress, listAddresses } from '../api/addresses';
-import { SectionState } from './section-state';
-import { useLoaded } from './use-loaded';
+import { SectionState } from '../../../components/ui/section-state';
+import { useLoaded } from '../../../lib/use-loaded';
 
 function AddressLines({ address }: { address: ShippingAddress }) {
   return (

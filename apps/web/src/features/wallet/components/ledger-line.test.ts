@@ -4,7 +4,7 @@ import { createTranslator, flattenMessages } from '../../../lib/i18n';
 import walletDe from '../../../locales/wallet/de-de.json';
 import walletEn from '../../../locales/wallet/en-us.json';
 import type { WalletTransaction } from '../api/wallet';
-import { ledgerLine } from './format';
+import { ledgerLine } from './ledger-line';
 
 const german = createTranslator({
   locale: 'de-de',

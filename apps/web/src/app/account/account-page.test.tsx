@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { allowConsoleError } from '../../../test/console-guard';
-import { buildBoot, buildMember, buildMenuItem } from '../../../test/factories';
-import { jsonResponse, mockFetch, renderApp, requestJson, requestsTo } from '../../../test/render-app';
+import { allowConsoleError } from '../../test/console-guard';
+import { buildBoot, buildMember, buildMenuItem } from '../../test/factories';
+import { jsonResponse, mockFetch, renderApp, requestJson, requestsTo } from '../../test/render-app';
 
 const MEMBERSHIP = {
   referenceNumber: 'M-7K3QX-9PD2H',

@@ -4,8 +4,8 @@ import { logger } from '../../../lib/logger';
 import { useSession, useSessionStore } from '../../../lib/session';
 import { slugOf } from '../../../lib/refusal';
 import { getPictureUrl, uploadAvatar } from '../api/security';
-import { SectionState } from './section-state';
-import { useLoaded } from './use-loaded';
+import { SectionState } from '../../../components/ui/section-state';
+import { useLoaded } from '../../../lib/use-loaded';
 
 const KNOWN = ['unsupported_image', 'image_too_large', 'unreadable_image', 'file_too_large'] as const;
 type KnownSlug = (typeof KNOWN)[number];

@@ -4,8 +4,8 @@ import { logger } from '../../../lib/logger';
 import { useSessionStore } from '../../../lib/session';
 import { slugOf } from '../../../lib/refusal';
 import { canDeactivate, deactivateAccount } from '../api/security';
-import { SectionState } from './section-state';
-import { useLoaded } from './use-loaded';
+import { SectionState } from '../../../components/ui/section-state';
+import { useLoaded } from '../../../lib/use-loaded';
 
 const KNOWN = [
   'wrong_password',

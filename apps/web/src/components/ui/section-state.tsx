@@ -1,5 +1,5 @@
-import { useI18n } from '../../../lib/i18n';
-import type { Loaded } from './use-loaded';
+import { useI18n } from '../../lib/i18n';
+import type { Loaded } from '../../lib/use-loaded';
 
 /** The loading and error states every section shares; null once the data is ready. */
 export function SectionState({ state, onRetry }: { state: Loaded<unknown>; onRetry: () => void }) {

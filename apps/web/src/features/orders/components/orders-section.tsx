@@ -3,8 +3,8 @@ import { useI18n } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { getOrders } from '../api/orders';
 import { formatDate, formatMoney } from '../../../lib/format';
-import { SectionState } from './section-state';
-import { useLoaded } from './use-loaded';
+import { SectionState } from '../../../components/ui/section-state';
+import { useLoaded } from '../../../lib/use-loaded';
 
 /** Account → Orders: the member's marketplace orders, newest first, or an empty state. */
 export function OrdersSection() {

@@ -5,7 +5,7 @@ import { I18nProvider, createI18n } from '../../../lib/i18n';
 import { SessionProvider, createSessionStore } from '../../../lib/session';
 import { buildBoot, buildBrand, buildMember } from '../../../test/factories';
 import { jsonResponse, mockFetch, requestJson, requestsTo } from '../../../test/render-app';
-import { loadWalletStrings } from '../api/extras-strings';
+import { loadWalletStrings } from '../../../lib/wallet-strings';
 import { SecuritySection } from './security-section';
 
 async function renderSection() {

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildBoot, buildMember, buildMenuItem } from '../../../test/factories';
-import { jsonResponse, mockFetch, renderApp, requestJson, requestsTo } from '../../../test/render-app';
+import { buildBoot, buildMember, buildMenuItem } from '../test/factories';
+import { jsonResponse, mockFetch, renderApp, requestJson, requestsTo } from '../test/render-app';
 
 /** The home page's shelves arrive after its first paint; they all settle before the menu is used. */
 async function homeSettled(): Promise<void> {
@@ -22,7 +22,7 @@ describe('member menu', { timeout: 20_000 }, () => {
   beforeAll(async () => {
     // The layout's lazily loaded player host, loaded once up front: on a busy machine it was still
     // arriving when the first click's synchronous act() re-rendered the layout (a suspended boundary).
-    await import('../../player/components/player-host');
+    await import('../features/player/components/player-host');
   }, 30_000);
 
   it('opens from the member name, and Escape closes it and returns focus', async () => {

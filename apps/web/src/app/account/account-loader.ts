@@ -1,13 +1,13 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { loginHref } from '../../../config/paths';
-import { isUnauthenticated } from '../../../lib/refusal';
-import { notFound } from '../../../lib/route-errors';
-import type { I18nStore } from '../../../lib/i18n';
-import type { SessionStore } from '../../../lib/session';
-import { loadWalletStrings } from '../../account-extras/api/extras-strings';
-import { loadAccountStrings } from './account-strings';
-import { loadBillingStrings } from '../../billing/api/billing-strings';
-import { type Membership, getMembership } from './get-membership';
+import { loginHref } from '../../config/paths';
+import { loadAccountStrings } from '../../features/account/api/account-strings';
+import { type Membership, getMembership } from '../../features/account/api/get-membership';
+import { loadBillingStrings } from '../../features/billing/api/billing-strings';
+import type { I18nStore } from '../../lib/i18n';
+import { isUnauthenticated } from '../../lib/refusal';
+import { notFound } from '../../lib/route-errors';
+import type { SessionStore } from '../../lib/session';
+import { loadWalletStrings } from '../../lib/wallet-strings';
 
 /** The sections of `/account/:slug?` (spec section 1); membership is the default. */
 export const ACCOUNT_SECTIONS = [
@@ -19,9 +19,6 @@ export const ACCOUNT_SECTIONS = [
   'addresses',
 ] as const;
 export type AccountSection = (typeof ACCOUNT_SECTIONS)[number];
-
-/** Sections that a later release fills; they show as coming soon until then. */
-export const COMING_SOON_SECTIONS: ReadonlySet<AccountSection> = new Set([]);
 
 function isAccountSection(value: string): value is AccountSection {
   return (ACCOUNT_SECTIONS as readonly string[]).includes(value);
