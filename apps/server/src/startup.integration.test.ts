@@ -68,37 +68,45 @@ async function emptySchema<T>(work: (first: Db, second: Db) => Promise<T>): Prom
 const FIRST_START_BUDGET_MS = 120_000;
 
 describe.skipIf(!ENGINES.includes('postgres'))('concurrent first starts (postgres)', () => {
-  it('brings up two servers started together on an empty schema, with the demo seeded once', async () => {
-    await emptySchema(async (first, second) => {
-      const apps: FastifyInstance[] = [];
-      try {
-        apps.push(...(await Promise.all([start(first), start(second)])));
-        for (const app of apps) {
-          expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+  it(
+    'brings up two servers started together on an empty schema, with the demo seeded once',
+    async () => {
+      await emptySchema(async (first, second) => {
+        const apps: FastifyInstance[] = [];
+        try {
+          apps.push(...(await Promise.all([start(first), start(second)])));
+          for (const app of apps) {
+            expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+          }
+          const brands = await first.kysely.selectFrom('brands').select('slug').execute();
+          expect(brands.map((brand) => brand.slug).sort()).toEqual(
+            DEMO_BRANDS.map((brand) => brand.slug).sort(),
+          );
+          const seeds = await first.kysely.selectFrom('catalog_seeds').select('brand_id').execute();
+          expect(seeds).toHaveLength(DEMO_BRANDS.length);
+          const secrets = await first.kysely.selectFrom('server_secrets').select('name').execute();
+          expect(secrets).toHaveLength(1);
+        } finally {
+          for (const app of apps) await app.close();
         }
-        const brands = await first.kysely.selectFrom('brands').select('slug').execute();
-        expect(brands.map((brand) => brand.slug).sort()).toEqual(
-          DEMO_BRANDS.map((brand) => brand.slug).sort(),
-        );
-        const seeds = await first.kysely.selectFrom('catalog_seeds').select('brand_id').execute();
-        expect(seeds).toHaveLength(DEMO_BRANDS.length);
-        const secrets = await first.kysely.selectFrom('server_secrets').select('name').execute();
-        expect(secrets).toHaveLength(1);
-      } finally {
-        for (const app of apps) await app.close();
-      }
-    });
-  }, FIRST_START_BUDGET_MS);
+      });
+    },
+    FIRST_START_BUDGET_MS,
+  );
 
-  it('runs migrations started together once, each on its own (without the start-up lock)', async () => {
-    await emptySchema(async (first, second) => {
-      const [one, two] = await Promise.all([
-        migrateToLatest(first.kysely, first.dialect, first.schema),
-        migrateToLatest(second.kysely, second.dialect, second.schema),
-      ]);
-      // One applied them all; the other, waiting on the migrator's lock, found none left.
-      expect([one.length, two.length].sort((a, b) => a - b)).toEqual([0, Math.max(one.length, two.length)]);
-      expect([...one, ...two]).toContain(await latestMigration());
-    });
-  }, FIRST_START_BUDGET_MS);
+  it(
+    'runs migrations started together once, each on its own (without the start-up lock)',
+    async () => {
+      await emptySchema(async (first, second) => {
+        const [one, two] = await Promise.all([
+          migrateToLatest(first.kysely, first.dialect, first.schema),
+          migrateToLatest(second.kysely, second.dialect, second.schema),
+        ]);
+        // One applied them all; the other, waiting on the migrator's lock, found none left.
+        expect([one.length, two.length].sort((a, b) => a - b)).toEqual([0, Math.max(one.length, two.length)]);
+        expect([...one, ...two]).toContain(await latestMigration());
+      });
+    },
+    FIRST_START_BUDGET_MS,
+  );
 });
