@@ -11,6 +11,21 @@ function translator(messages: object, fallback: object) {
   });
 }
 
+/** An i18n store whose shell files arrive only when the test releases them, one language at a time. */
+function withHeldFiles() {
+  const resolvers = new Map<string, () => void>();
+  const i18n = createI18n(
+    (locale) =>
+      new Promise((resolve) => {
+        resolvers.set(locale, () => {
+          resolve(new Map([['menu.home', locale]]));
+        });
+      }),
+    null,
+  );
+  return { i18n, resolvers };
+}
+
 describe('i18n', () => {
   it('interpolates {placeholders} and leaves unknown ones visible', () => {
     expect(interpolate('Welcome, {name}', { name: 'Jane' })).toBe('Welcome, Jane');
@@ -55,16 +70,7 @@ describe('i18n', () => {
   });
 
   it('lets the last language asked for win when files arrive out of order', async () => {
-    const resolvers = new Map<string, () => void>();
-    const i18n = createI18n(
-      (locale) =>
-        new Promise((resolve) => {
-          resolvers.set(locale, () => {
-            resolve(new Map([['menu.home', locale]]));
-          });
-        }),
-      null,
-    );
+    const { i18n, resolvers } = withHeldFiles();
     const first = i18n.setLocale('fr-ca');
     const second = i18n.setLocale('de-de');
     resolvers.get('en-us')?.();
@@ -76,16 +82,7 @@ describe('i18n', () => {
   });
 
   it('keeps a language switch when a namespace arrives during it', async () => {
-    const resolvers = new Map<string, () => void>();
-    const i18n = createI18n(
-      (locale) =>
-        new Promise((resolve) => {
-          resolvers.set(locale, () => {
-            resolve(new Map([['menu.home', locale]]));
-          });
-        }),
-      null,
-    );
+    const { i18n, resolvers } = withHeldFiles();
     // The visitor picks French; a screen's namespace registers before the French files are in.
     const switched = i18n.setLocale('fr-ca');
     const namespace = i18n.loadNamespace('account', (locale) =>

@@ -6,6 +6,10 @@ import { type Services, type ServicesOptions, createServices } from '../../servi
 import { type Engine, type TestApp, createTestDb, testConfig } from '../../test/harness';
 import { memberCookie } from '../../test/http';
 
+/** The member's coin purchase: opens the hosted page for a pack (spec section 7's `buyCoins`). */
+export const BUY_COINS = `mutation ($packId: String!) { member { buyCoins(packId: $packId) {
+  responseResult { succeeded slug } url } } }`;
+
 export interface BillingTestApp extends TestApp {
   services: Services;
 }

@@ -4,10 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBrand } from '../../test/factories';
 import { ENGINES } from '../../test/harness';
 import { graphql, signInNewMember } from '../../test/http';
-import { type BillingTestApp, createBillingTestApp, payOnHostedPage } from './billing.test-helpers';
-
-const BUY = `mutation ($packId: String!) { member { buyCoins(packId: $packId) {
-  responseResult { succeeded slug } url } } }`;
+import {
+  BUY_COINS as BUY,
+  type BillingTestApp,
+  createBillingTestApp,
+  payOnHostedPage,
+} from './billing.test-helpers';
 
 /** The payment return's receipt: the server's word on a checkout, which the page shows (spec section 4). */
 describe.each(ENGINES)('the payment receipt (%s)', (engine) => {

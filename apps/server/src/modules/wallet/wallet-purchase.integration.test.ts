@@ -3,10 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBrand } from '../../test/factories';
 import { ENGINES } from '../../test/harness';
 import { graphql, signInNewMember } from '../../test/http';
-import { type BillingTestApp, createBillingTestApp, payOnHostedPage } from '../payments/billing.test-helpers';
-
-const BUY = `mutation ($packId: String!) { member { buyCoins(packId: $packId) {
-  responseResult { succeeded slug } url } } }`;
+import {
+  BUY_COINS as BUY,
+  type BillingTestApp,
+  createBillingTestApp,
+  payOnHostedPage,
+} from '../payments/billing.test-helpers';
 
 describe.each(ENGINES)('buying coins (%s)', (engine) => {
   let t: BillingTestApp;
