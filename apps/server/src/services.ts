@@ -1,3 +1,5 @@
+import type { PaymentPurpose as CheckoutPurpose } from '@member/domain';
+
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
 import { createTransactionRunner } from './db/transaction';
@@ -45,8 +47,12 @@ export interface ServicesOptions {
   paymentHandlers?: Partial<Record<PaymentPurpose, PaymentHandler>>;
 }
 
-/** What the server takes payments for: the keys of the payment purpose table in createServices. */
-export type PaymentPurpose = 'signup' | 'restart' | 'renewal' | 'coins' | 'entries' | 'upsell' | 'order';
+/**
+ * What the server takes payments for: the keys of the payment purpose table in createServices. The
+ * purposes a checkout (and the web's receipt) knows are the domain's; renewals are charged on the
+ * saved card without one.
+ */
+export type PaymentPurpose = CheckoutPurpose | 'renewal';
 
 /**
  * The composition root: every service built once, each with only the repositories it uses and the
