@@ -21,7 +21,7 @@ const NOT_IN_APP_CHUNK =
 // The account page (app/account) composes several features' sections; it and the shared parts of those
 // sections load with the account screens, not with the shell.
 const ACCOUNT_SCREEN =
-  /src[\\/](app[\\/]account[\\/]|components[\\/]ui[\\/](section-state|account-sections)\.|lib[\\/](use-loaded|wallet-strings)\.)/;
+  /src[\\/](app[\\/]account[\\/]|components[\\/]ui[\\/](section-state|account-sections)\.|lib[\\/]use-loaded\.)/;
 
 const FEATURE_OF_MODULE = /src[\\/]features[\\/]([\w-]+)[\\/]/;
 const FEATURES_WITH_FINE_CHUNKS = new Set(['auth', 'player', 'home', 'errors', 'menu']);

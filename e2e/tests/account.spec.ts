@@ -1,6 +1,8 @@
 import enAccount from '../../apps/web/src/locales/account/en-us.json' with { type: 'json' };
+import frAccount from '../../apps/web/src/locales/account/fr-ca.json' with { type: 'json' };
 import enBilling from '../../apps/web/src/locales/billing/en-us.json' with { type: 'json' };
 import enShell from '../../apps/web/src/locales/en-us.json' with { type: 'json' };
+import enOrders from '../../apps/web/src/locales/orders/en-us.json' with { type: 'json' };
 import enRecovery from '../../apps/web/src/locales/recovery/en-us.json' with { type: 'json' };
 import frWallet from '../../apps/web/src/locales/wallet/fr-ca.json' with { type: 'json' };
 import enWallet from '../../apps/web/src/locales/wallet/en-us.json' with { type: 'json' };
@@ -25,20 +27,20 @@ test.describe('account: wallet, orders, addresses, sign-in details', () => {
     await expectNoSeriousA11yViolations(page, screenOf(page));
 
     await nav.getByRole('link', { name: enAccount.sections.orders }).click();
-    const orders = page.getByRole('region', { name: enWallet.orders.title });
-    await expect(orders.getByRole('heading', { name: enWallet.orders.emptyTitle })).toBeVisible();
+    const orders = page.getByRole('region', { name: enOrders.title });
+    await expect(orders.getByRole('heading', { name: enOrders.emptyTitle })).toBeVisible();
     await expectNoSeriousA11yViolations(page, screenOf(page));
 
     // Addresses: add on the change-address screen, edit, delete.
     await nav.getByRole('link', { name: enAccount.sections.addresses }).click();
-    const addresses = page.getByRole('region', { name: enWallet.addresses.title });
-    await expect(addresses.getByText(enWallet.addresses.empty)).toBeVisible();
+    const addresses = page.getByRole('region', { name: enAccount.addresses.title });
+    await expect(addresses.getByText(enAccount.addresses.empty)).toBeVisible();
     await expectNoSeriousA11yViolations(page, screenOf(page));
-    await addresses.getByRole('link', { name: enWallet.addresses.add }).click();
+    await addresses.getByRole('link', { name: enAccount.addresses.add }).click();
     await expect(page).toHaveURL(/\/account\/change-address\/new\/addresses$/);
-    await expect(page.getByRole('heading', { level: 1, name: enWallet.addresses.addTitle })).toBeVisible();
-    const fields = enWallet.addresses.fields;
-    await page.getByRole('button', { name: enWallet.addresses.save }).click();
+    await expect(page.getByRole('heading', { level: 1, name: enAccount.addresses.addTitle })).toBeVisible();
+    const fields = enAccount.addresses.fields;
+    await page.getByRole('button', { name: enAccount.addresses.save }).click();
     await expect(page.getByLabel(fields.firstName)).toHaveAttribute('aria-invalid', 'true');
     await expectNoSeriousA11yViolations(page, screenOf(page));
     await page.getByLabel(fields.country).selectOption('CA');
@@ -49,31 +51,31 @@ test.describe('account: wallet, orders, addresses, sign-in details', () => {
     await page.getByLabel(fields.region).fill('ON');
     await page.getByLabel(fields.postcode).fill('M5H 2N2');
     await page.getByLabel(fields.phone).fill('+1 416 555 0199');
-    await page.getByRole('button', { name: enWallet.addresses.save }).click();
+    await page.getByRole('button', { name: enAccount.addresses.save }).click();
     await expect(page).toHaveURL(/\/account\/addresses$/);
     await expect(page.getByText('10 Queen Street')).toBeVisible();
 
     await page.getByRole('link', { name: 'Edit the address of Robin Park' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: enWallet.addresses.editTitle })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: enAccount.addresses.editTitle })).toBeVisible();
     await page.getByLabel(fields.apartment).fill('Suite 400');
-    await page.getByRole('button', { name: enWallet.addresses.save }).click();
+    await page.getByRole('button', { name: enAccount.addresses.save }).click();
     await expect(page.getByText('10 Queen Street, Suite 400')).toBeVisible();
     await page.getByRole('button', { name: 'Delete the address of Robin Park' }).click();
-    await page.getByRole('button', { name: enWallet.addresses.confirmDeleteButton }).click();
-    await expect(page.getByRole('status').filter({ hasText: enWallet.addresses.deleted })).toBeVisible();
-    await expect(page.getByText(enWallet.addresses.empty)).toBeVisible();
+    await page.getByRole('button', { name: enAccount.addresses.confirmDeleteButton }).click();
+    await expect(page.getByRole('status').filter({ hasText: enAccount.addresses.deleted })).toBeVisible();
+    await expect(page.getByText(enAccount.addresses.empty)).toBeVisible();
 
     // Password: change it, then sign in with the new one.
     await nav.getByRole('link', { name: enAccount.sections.profile }).click();
-    const passwordForm = page.getByRole('form', { name: enWallet.security.passwordTitle });
+    const passwordForm = page.getByRole('form', { name: enAccount.security.passwordTitle });
     await expect(passwordForm).toBeVisible();
     await expectNoSeriousA11yViolations(page, screenOf(page));
     const newPassword = 'music lover passphrase 2026';
-    await passwordForm.getByLabel(enWallet.security.currentPassword).fill(password);
-    await passwordForm.getByLabel(enWallet.security.newPassword, { exact: true }).fill(newPassword);
-    await passwordForm.getByLabel(enWallet.security.confirmPassword).fill(newPassword);
-    await passwordForm.getByRole('button', { name: enWallet.security.savePassword }).click();
-    await expect(passwordForm.getByRole('status')).toHaveText(enWallet.security.passwordSaved);
+    await passwordForm.getByLabel(enAccount.security.currentPassword).fill(password);
+    await passwordForm.getByLabel(enAccount.security.newPassword, { exact: true }).fill(newPassword);
+    await passwordForm.getByLabel(enAccount.security.confirmPassword).fill(newPassword);
+    await passwordForm.getByRole('button', { name: enAccount.security.savePassword }).click();
+    await expect(passwordForm.getByRole('status')).toHaveText(enAccount.security.passwordSaved);
 
     await page.context().clearCookies();
     await page.goto(brandUrl('streamhub', '/login'));
@@ -88,7 +90,7 @@ test.describe('account: wallet, orders, addresses, sign-in details', () => {
     const profile = page.getByRole('region', { name: enAccount.sections.profile });
     await profile.getByRole('combobox', { name: enAccount.profile.language }).selectOption('fr-ca');
     await profile.getByRole('button', { name: enAccount.profile.save }).click();
-    await expect(page.getByRole('form', { name: frWallet.security.passwordTitle })).toBeVisible();
+    await expect(page.getByRole('form', { name: frAccount.security.passwordTitle })).toBeVisible();
     await page.goto(brandUrl('streamhub', '/account/wallet'));
     await expect(page.getByRole('region', { name: frWallet.wallet.title })).toBeVisible();
     await expect(page.getByText(frWallet.wallet.balance)).toBeVisible();
@@ -139,15 +141,15 @@ test.describe('account: wallet, orders, addresses, sign-in details', () => {
     // test can make: its …+test@ address marks it, whatever it pays.
     const { email, password } = await createMember(page, { slug: 'clickcoins', testAccount: true });
     await page.goto(brandUrl('clickcoins', '/account/profile'));
-    const zone = page.getByRole('region', { name: enWallet.deactivate.title });
-    await expect(zone.getByText(enWallet.deactivate.intro)).toBeVisible();
-    await zone.getByRole('button', { name: enWallet.deactivate.submit }).click();
-    await expect(zone.getByRole('alert')).toHaveText(enWallet.errors.confirmation_required);
+    const zone = page.getByRole('region', { name: enAccount.deactivate.title });
+    await expect(zone.getByText(enAccount.deactivate.intro)).toBeVisible();
+    await zone.getByRole('button', { name: enAccount.deactivate.submit }).click();
+    await expect(zone.getByRole('alert')).toHaveText(enAccount.errors.confirmation_required);
     await expectNoSeriousA11yViolations(page, screenOf(page));
 
-    await zone.getByLabel(enWallet.deactivate.confirm).check();
-    await zone.getByLabel(enWallet.deactivate.password).fill(password);
-    await zone.getByRole('button', { name: enWallet.deactivate.submit }).click();
+    await zone.getByLabel(enAccount.deactivate.confirm).check();
+    await zone.getByLabel(enAccount.deactivate.password).fill(password);
+    await zone.getByRole('button', { name: enAccount.deactivate.submit }).click();
     await expect(page).toHaveURL(/\/login$/);
 
     await page.getByLabel(/email/i).fill(email);
@@ -159,8 +161,8 @@ test.describe('account: wallet, orders, addresses, sign-in details', () => {
   test('a paying member is told the account cannot be deleted here', async ({ page }) => {
     await signInAs(page, 'active@streamhub.demo');
     await page.goto(brandUrl('streamhub', '/account/profile'));
-    const zone = page.getByRole('region', { name: enWallet.deactivate.title });
-    await expect(zone.getByText(enWallet.deactivate.notAllowed)).toBeVisible();
+    const zone = page.getByRole('region', { name: enAccount.deactivate.title });
+    await expect(zone.getByText(enAccount.deactivate.notAllowed)).toBeVisible();
     await expect(zone.getByRole('button')).toHaveCount(0);
   });
 });

@@ -8,6 +8,7 @@ import type searchingEnUs from '../locales/searching/en-us.json';
 import type shelvesEnUs from '../locales/shelves/en-us.json';
 import type recoveryEnUs from '../locales/recovery/en-us.json';
 import type walletEnUs from '../locales/wallet/en-us.json';
+import type ordersEnUs from '../locales/orders/en-us.json';
 import type billingEnUs from '../locales/billing/en-us.json';
 import enUs from '../locales/en-us.json';
 
@@ -25,6 +26,7 @@ interface NamespaceMessages {
   shelves: typeof shelvesEnUs;
   recovery: typeof recoveryEnUs;
   wallet: typeof walletEnUs;
+  orders: typeof ordersEnUs;
   billing: typeof billingEnUs;
 }
 export type LocaleNamespace = keyof NamespaceMessages;

@@ -7,7 +7,8 @@ import type { I18nStore } from '../../lib/i18n';
 import { isUnauthenticated } from '../../lib/refusal';
 import { notFound } from '../../lib/route-errors';
 import type { SessionStore } from '../../lib/session';
-import { loadWalletStrings } from '../../lib/wallet-strings';
+import { loadOrdersStrings } from '../../features/orders/api/orders-strings';
+import { loadWalletStrings } from '../../features/wallet/api/wallet-strings';
 
 /** The sections of `/account/:slug?` (spec section 1); membership is the default. */
 export const ACCOUNT_SECTIONS = [
@@ -39,7 +40,12 @@ export function createAccountLoader(
   i18n: Pick<I18nStore, 'loadNamespace'>,
 ) {
   return async ({ params, request }: LoaderFunctionArgs): Promise<AccountData | Response | null> => {
-    await Promise.all([loadAccountStrings(i18n), loadWalletStrings(i18n), loadBillingStrings(i18n)]);
+    await Promise.all([
+      loadAccountStrings(i18n),
+      loadWalletStrings(i18n),
+      loadOrdersStrings(i18n),
+      loadBillingStrings(i18n),
+    ]);
     const section = params.slug ?? 'membership';
     if (!isAccountSection(section)) notFound();
     if (section !== 'membership') return { section, membership: null };

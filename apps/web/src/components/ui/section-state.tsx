@@ -7,16 +7,16 @@ export function SectionState({ state, onRetry }: { state: Loaded<unknown>; onRet
   if (state.kind === 'loading') {
     return (
       <p className="account-section__muted" role="status" aria-live="polite">
-        {t('wallet.loading')}
+        {t('common.loading')}
       </p>
     );
   }
   if (state.kind === 'error') {
     return (
       <div className="extras__error" role="alert">
-        <p>{t('wallet.loadError')}</p>
+        <p>{t('common.loadError')}</p>
         <button type="button" className="button button--ghost" onClick={onRetry}>
-          {t('wallet.retry')}
+          {t('common.retry')}
         </button>
       </div>
     );

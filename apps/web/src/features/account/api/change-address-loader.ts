@@ -5,7 +5,7 @@ import type { I18nStore } from '../../../lib/i18n';
 import { notFound } from '../../../lib/route-errors';
 import type { SessionStore } from '../../../lib/session';
 import { type ShippingAddress, getAddress } from './addresses';
-import { loadWalletStrings } from '../../../lib/wallet-strings';
+import { loadAccountStrings } from './account-strings';
 
 /** `/account/change-address/new` adds an address; a number edits that address. */
 export function changeAddressHref(id: number | 'new'): string {
@@ -25,7 +25,7 @@ export function createChangeAddressLoader(
   i18n: Pick<I18nStore, 'loadNamespace'>,
 ) {
   return async ({ params, request }: LoaderFunctionArgs): Promise<ChangeAddressData | Response | null> => {
-    await loadWalletStrings(i18n);
+    await loadAccountStrings(i18n);
     const id = params.id ?? '';
     if (id === 'new') return { address: null, missing: false };
     if (!/^[1-9]\d{0,9}$/.test(id)) notFound();

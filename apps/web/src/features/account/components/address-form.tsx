@@ -80,8 +80,8 @@ export function AddressForm({ address, onSaved }: { address: ShippingAddress | n
       setSaving(false);
       setError(
         slugOf(caught) === 'too_many_addresses'
-          ? t('wallet.errors.too_many_addresses')
-          : t('wallet.addresses.saveError'),
+          ? t('account.errors.too_many_addresses')
+          : t('account.addresses.saveError'),
       );
     }
   }
@@ -102,8 +102,8 @@ export function AddressForm({ address, onSaved }: { address: ShippingAddress | n
         return (
           <div className="field" key={field}>
             <label className="field__label" htmlFor={id}>
-              {t(`wallet.addresses.fields.${field}`)}
-              {field === 'apartment' ? ` ${t('wallet.addresses.optional')}` : null}
+              {t(`account.addresses.fields.${field}`)}
+              {field === 'apartment' ? ` ${t('account.addresses.optional')}` : null}
             </label>
             {field === 'country' ? (
               <select
@@ -136,14 +136,14 @@ export function AddressForm({ address, onSaved }: { address: ShippingAddress | n
             )}
             {issue ? (
               <p className="extras__field-error" id={errorId}>
-                {t(`wallet.addresses.errors.${issue}`)}
+                {t(`account.addresses.errors.${issue}`)}
               </p>
             ) : null}
           </div>
         );
       })}
       <button type="submit" className="button button--primary" disabled={saving}>
-        {saving ? t('wallet.addresses.saving') : t('wallet.addresses.save')}
+        {saving ? t('account.addresses.saving') : t('account.addresses.save')}
       </button>
       <p role="alert" className="extras__form-error">
         {error}

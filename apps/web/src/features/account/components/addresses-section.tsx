@@ -34,10 +34,10 @@ export function AddressesSection() {
     try {
       await deleteAddress(id);
       set(addresses.filter((address) => address.id !== id));
-      setMessage({ kind: 'status', text: t('wallet.addresses.deleted') });
+      setMessage({ kind: 'status', text: t('account.addresses.deleted') });
     } catch (error) {
       logger.warn('Could not delete an address', error);
-      setMessage({ kind: 'error', text: t('wallet.addresses.deleteError') });
+      setMessage({ kind: 'error', text: t('account.addresses.deleteError') });
     } finally {
       setConfirming(null);
     }
@@ -46,13 +46,13 @@ export function AddressesSection() {
   return (
     <section className="account-section" aria-labelledby={headingId}>
       <h2 className="account-section__title" id={headingId}>
-        {t('wallet.addresses.title')}
+        {t('account.addresses.title')}
       </h2>
       <SectionState state={state} onRetry={reload} />
       {state.kind === 'ready' ? (
         <>
           {state.value.length === 0 ? (
-            <p className="account-section__muted">{t('wallet.addresses.empty')}</p>
+            <p className="account-section__muted">{t('account.addresses.empty')}</p>
           ) : (
             <ul className="extras__list">
               {state.value.map((address) => {
@@ -64,15 +64,15 @@ export function AddressesSection() {
                       <div
                         className="extras__actions"
                         role="group"
-                        aria-label={t('wallet.addresses.confirmDelete')}
+                        aria-label={t('account.addresses.confirmDelete')}
                       >
-                        <span>{t('wallet.addresses.confirmDelete')}</span>
+                        <span>{t('account.addresses.confirmDelete')}</span>
                         <button
                           type="button"
                           className="button extras__danger"
                           onClick={() => void handleDelete(state.value, address.id)}
                         >
-                          {t('wallet.addresses.confirmDeleteButton')}
+                          {t('account.addresses.confirmDeleteButton')}
                         </button>
                         <button
                           type="button"
@@ -81,7 +81,7 @@ export function AddressesSection() {
                             setConfirming(null);
                           }}
                         >
-                          {t('wallet.cancel')}
+                          {t('account.cancel')}
                         </button>
                       </div>
                     ) : (
@@ -89,20 +89,20 @@ export function AddressesSection() {
                         <Link
                           className="button button--ghost"
                           to={changeAddressHref(address.id)}
-                          aria-label={t('wallet.addresses.editLabel', { name })}
+                          aria-label={t('account.addresses.editLabel', { name })}
                         >
-                          {t('wallet.addresses.edit')}
+                          {t('account.addresses.edit')}
                         </Link>
                         <button
                           type="button"
                           className="button button--ghost"
-                          aria-label={t('wallet.addresses.deleteLabel', { name })}
+                          aria-label={t('account.addresses.deleteLabel', { name })}
                           onClick={() => {
                             setConfirming(address.id);
                             setMessage(null);
                           }}
                         >
-                          {t('wallet.addresses.delete')}
+                          {t('account.addresses.delete')}
                         </button>
                       </div>
                     )}
@@ -112,7 +112,7 @@ export function AddressesSection() {
             </ul>
           )}
           <Link className="button button--primary extras__add" to={changeAddressHref('new')}>
-            {t('wallet.addresses.add')}
+            {t('account.addresses.add')}
           </Link>
           <p role="status" aria-live="polite" className="account-section__muted">
             {message?.kind === 'status' ? message.text : null}

@@ -29,7 +29,7 @@ export function AvatarSection() {
     event.preventDefault();
     const file = input.current?.files?.[0];
     if (!file) {
-      setStatus({ kind: 'error', message: t('wallet.avatar.noFile') });
+      setStatus({ kind: 'error', message: t('account.avatar.noFile') });
       return;
     }
     setStatus({ kind: 'uploading' });
@@ -43,7 +43,7 @@ export function AvatarSection() {
       const slug = slugOf(error) ?? '';
       setStatus({
         kind: 'error',
-        message: isKnown(slug) ? t(`wallet.errors.${slug}`) : t('wallet.errors.generic'),
+        message: isKnown(slug) ? t(`account.errors.${slug}`) : t('account.errors.generic'),
       });
     }
   }
@@ -51,7 +51,7 @@ export function AvatarSection() {
   return (
     <section className="account-section" aria-labelledby={headingId}>
       <h2 className="account-section__title" id={headingId}>
-        {t('wallet.avatar.title')}
+        {t('account.avatar.title')}
       </h2>
       <SectionState state={state} onRetry={reload} />
       {state.kind === 'ready' ? (
@@ -60,17 +60,17 @@ export function AvatarSection() {
             <img
               className="extras__avatar-image"
               src={state.value}
-              alt={t('wallet.avatar.current')}
+              alt={t('account.avatar.current')}
               width={96}
               height={96}
             />
           ) : (
-            <p className="account-section__muted">{t('wallet.avatar.none')}</p>
+            <p className="account-section__muted">{t('account.avatar.none')}</p>
           )}
           <form className="extras__form" noValidate onSubmit={(event) => void handleSubmit(event)}>
             <div className="field">
               <label className="field__label" htmlFor={inputId}>
-                {t('wallet.avatar.choose')}
+                {t('account.avatar.choose')}
               </label>
               <input
                 ref={input}
@@ -82,14 +82,14 @@ export function AvatarSection() {
                 aria-describedby={hintId}
               />
               <p className="account-section__muted" id={hintId}>
-                {t('wallet.avatar.hint')}
+                {t('account.avatar.hint')}
               </p>
             </div>
             <button type="submit" className="button button--primary" disabled={status.kind === 'uploading'}>
-              {status.kind === 'uploading' ? t('wallet.avatar.uploading') : t('wallet.avatar.upload')}
+              {status.kind === 'uploading' ? t('account.avatar.uploading') : t('account.avatar.upload')}
             </button>
             <p role="status" aria-live="polite" className="account-section__muted">
-              {status.kind === 'saved' ? t('wallet.avatar.saved') : null}
+              {status.kind === 'saved' ? t('account.avatar.saved') : null}
             </p>
             <p role="alert" className="extras__form-error">
               {status.kind === 'error' ? status.message : null}

@@ -12,16 +12,16 @@ export function ChangeAddressPage() {
   const data = useLoaderData<ChangeAddressLoader>();
   const navigate = useNavigate();
   const adding = !data?.address && !data?.missing;
-  const title = adding ? t('wallet.addresses.addTitle') : t('wallet.addresses.editTitle');
+  const title = adding ? t('account.addresses.addTitle') : t('account.addresses.editTitle');
 
   return (
     <Page title={title}>
       <div className="extras__page">
         <Link className="extras__back" to={accountHref('addresses')}>
-          {t('wallet.addresses.backToAddresses')}
+          {t('account.addresses.backToAddresses')}
         </Link>
         {data?.missing ? (
-          <p role="alert">{t('wallet.addresses.notFound')}</p>
+          <p role="alert">{t('account.addresses.notFound')}</p>
         ) : data ? (
           <AddressForm
             address={data.address}

@@ -37,11 +37,11 @@ export function DeactivateSection() {
   async function handleSubmit(event: SyntheticEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
     if (!confirmed) {
-      setError(t('wallet.errors.confirmation_required'));
+      setError(t('account.errors.confirmation_required'));
       return;
     }
     if (!password) {
-      setError(t('wallet.errors.required'));
+      setError(t('account.errors.required'));
       return;
     }
     setDeleting(true);
@@ -55,22 +55,22 @@ export function DeactivateSection() {
       logger.warn('Could not delete the account', caught);
       setDeleting(false);
       const slug = slugOf(caught) ?? '';
-      setError(isKnown(slug) ? t(`wallet.errors.${slug}`) : t('wallet.errors.generic'));
+      setError(isKnown(slug) ? t(`account.errors.${slug}`) : t('account.errors.generic'));
     }
   }
 
   return (
     <section className="account-section extras__danger-zone" aria-labelledby={headingId}>
       <h2 className="account-section__title" id={headingId}>
-        {t('wallet.deactivate.title')}
+        {t('account.deactivate.title')}
       </h2>
       <SectionState state={state} onRetry={reload} />
       {state.kind === 'ready' && !state.value ? (
-        <p className="account-section__muted">{t('wallet.deactivate.notAllowed')}</p>
+        <p className="account-section__muted">{t('account.deactivate.notAllowed')}</p>
       ) : null}
       {state.kind === 'ready' && state.value ? (
         <form className="extras__form" noValidate onSubmit={(event) => void handleSubmit(event)}>
-          <p>{t('wallet.deactivate.intro')}</p>
+          <p>{t('account.deactivate.intro')}</p>
           <div className="extras__checkbox">
             <input
               id={checkboxId}
@@ -80,11 +80,11 @@ export function DeactivateSection() {
                 setConfirmed(event.target.checked);
               }}
             />
-            <label htmlFor={checkboxId}>{t('wallet.deactivate.confirm')}</label>
+            <label htmlFor={checkboxId}>{t('account.deactivate.confirm')}</label>
           </div>
           <div className="field">
             <label className="field__label" htmlFor={passwordId}>
-              {t('wallet.deactivate.password')}
+              {t('account.deactivate.password')}
             </label>
             <input
               id={passwordId}
@@ -99,7 +99,7 @@ export function DeactivateSection() {
             />
           </div>
           <button type="submit" className="button extras__danger" disabled={deleting}>
-            {deleting ? t('wallet.deactivate.deleting') : t('wallet.deactivate.submit')}
+            {deleting ? t('account.deactivate.deleting') : t('account.deactivate.submit')}
           </button>
           <p role="alert" className="extras__form-error" id={errorId}>
             {error}

@@ -5,7 +5,7 @@ import { I18nProvider, createI18n } from '../../../lib/i18n';
 import { SessionProvider, createSessionStore } from '../../../lib/session';
 import { buildBoot, buildBrand, buildMember } from '../../../test/factories';
 import { jsonResponse, mockFetch, requestJson, requestsTo } from '../../../test/render-app';
-import { loadWalletStrings } from '../../../lib/wallet-strings';
+import { loadAccountStrings } from '../api/account-strings';
 import { SecuritySection } from './security-section';
 
 async function renderSection() {
@@ -13,7 +13,7 @@ async function renderSection() {
   const session = createSessionStore(buildBoot({ member }), buildBrand());
   const i18n = createI18n();
   await i18n.setLocale('en-us');
-  await loadWalletStrings(i18n);
+  await loadAccountStrings(i18n);
   render(
     <SessionProvider store={session}>
       <I18nProvider store={i18n}>

@@ -30,7 +30,7 @@ const isKnownError = (slug: string): slug is KnownError => (KNOWN_ERRORS as read
 function useErrorMessage() {
   const { t } = useI18n();
   return (slug: string): string =>
-    isKnownError(slug) ? t(`wallet.errors.${slug}`) : t('wallet.errors.generic');
+    isKnownError(slug) ? t(`account.errors.${slug}`) : t('account.errors.generic');
 }
 
 interface FormFooterProps {
@@ -46,7 +46,7 @@ function FormFooter({ status, saveLabel, savedMessage, errorId }: FormFooterProp
   return (
     <>
       <button type="submit" className="button button--primary" disabled={status.kind === 'saving'}>
-        {status.kind === 'saving' ? t('wallet.security.saving') : saveLabel}
+        {status.kind === 'saving' ? t('account.security.saving') : saveLabel}
       </button>
       <p role="status" aria-live="polite" className="account-section__muted">
         {status.kind === 'saved' ? savedMessage : null}
@@ -101,15 +101,17 @@ function ChangeEmailForm() {
       aria-labelledby={`${id}-title`}
     >
       <h3 className="account-section__subtitle" id={`${id}-title`}>
-        {t('wallet.security.emailTitle')}
+        {t('account.security.emailTitle')}
       </h3>
       {member ? (
-        <p className="account-section__muted">{t('wallet.security.currentEmail', { email: member.email })}</p>
+        <p className="account-section__muted">
+          {t('account.security.currentEmail', { email: member.email })}
+        </p>
       ) : null}
       <FormField
         required
         id={`${id}-new`}
-        label={t('wallet.security.newEmail')}
+        label={t('account.security.newEmail')}
         type="email"
         autoComplete="email"
         value={values.newEmail}
@@ -122,7 +124,7 @@ function ChangeEmailForm() {
       <FormField
         required
         id={`${id}-confirm`}
-        label={t('wallet.security.confirmEmail')}
+        label={t('account.security.confirmEmail')}
         type="email"
         autoComplete="email"
         value={values.confirmEmail}
@@ -135,7 +137,7 @@ function ChangeEmailForm() {
       <FormField
         required
         id={`${id}-password`}
-        label={t('wallet.security.currentPassword')}
+        label={t('account.security.currentPassword')}
         type="password"
         autoComplete="current-password"
         value={values.currentPassword}
@@ -147,8 +149,8 @@ function ChangeEmailForm() {
       />
       <FormFooter
         status={status}
-        saveLabel={t('wallet.security.saveEmail')}
-        savedMessage={t('wallet.security.emailSaved')}
+        saveLabel={t('account.security.saveEmail')}
+        savedMessage={t('account.security.emailSaved')}
         errorId={errorId}
       />
     </form>
@@ -196,12 +198,12 @@ function ChangePasswordForm() {
       aria-labelledby={`${id}-title`}
     >
       <h3 className="account-section__subtitle" id={`${id}-title`}>
-        {t('wallet.security.passwordTitle')}
+        {t('account.security.passwordTitle')}
       </h3>
       <FormField
         required
         id={`${id}-current`}
-        label={t('wallet.security.currentPassword')}
+        label={t('account.security.currentPassword')}
         type="password"
         autoComplete="current-password"
         value={values.currentPassword}
@@ -214,7 +216,7 @@ function ChangePasswordForm() {
       <FormField
         required
         id={`${id}-new`}
-        label={t('wallet.security.newPassword')}
+        label={t('account.security.newPassword')}
         type="password"
         autoComplete="new-password"
         value={values.newPassword}
@@ -225,12 +227,12 @@ function ChangePasswordForm() {
         }}
       />
       <p className="account-section__muted" id={hintId}>
-        {t('wallet.security.passwordHint')}
+        {t('account.security.passwordHint')}
       </p>
       <FormField
         required
         id={`${id}-confirm`}
-        label={t('wallet.security.confirmPassword')}
+        label={t('account.security.confirmPassword')}
         type="password"
         autoComplete="new-password"
         value={values.confirmPassword}
@@ -242,8 +244,8 @@ function ChangePasswordForm() {
       />
       <FormFooter
         status={status}
-        saveLabel={t('wallet.security.savePassword')}
-        savedMessage={t('wallet.security.passwordSaved')}
+        saveLabel={t('account.security.savePassword')}
+        savedMessage={t('account.security.passwordSaved')}
         errorId={errorId}
       />
     </form>

@@ -16,13 +16,13 @@ export function OrdersSection() {
   return (
     <section className="account-section" aria-labelledby={headingId}>
       <h2 className="account-section__title" id={headingId}>
-        {t('wallet.orders.title')}
+        {t('orders.title')}
       </h2>
       <SectionState state={state} onRetry={reload} />
       {state.kind === 'ready' && state.value.length === 0 ? (
         <div className="extras__empty">
-          <h3 className="account-section__subtitle">{t('wallet.orders.emptyTitle')}</h3>
-          <p className="account-section__muted">{t('wallet.orders.emptyMessage')}</p>
+          <h3 className="account-section__subtitle">{t('orders.emptyTitle')}</h3>
+          <p className="account-section__muted">{t('orders.emptyMessage')}</p>
         </div>
       ) : null}
       {state.kind === 'ready' && state.value.length > 0 ? (
@@ -34,23 +34,23 @@ export function OrdersSection() {
               .join(', ');
             return (
               <li key={order.id} className="extras__card">
-                <article aria-label={t('wallet.orders.order', { reference: order.reference })}>
+                <article aria-label={t('orders.order', { reference: order.reference })}>
                   <h3 className="account-section__subtitle">
-                    {t('wallet.orders.order', { reference: order.reference })}
+                    {t('orders.order', { reference: order.reference })}
                   </h3>
                   <p className="account-section__muted">
-                    {t('wallet.orders.placedOn', {
+                    {t('orders.placedOn', {
                       date: formatDate(order.createdAt, locale, member?.timezone, 'medium'),
                     })}
                     {' · '}
-                    {t('wallet.orders.status', { status: order.status })}
+                    {t('orders.status', { status: order.status })}
                   </p>
                   <ul className="extras__order-lines">
                     {order.products.map((product) => (
                       <li key={product.productId}>
                         <span>{product.name}</span>
                         <span>
-                          {t('wallet.orders.quantity', {
+                          {t('orders.quantity', {
                             quantity: product.quantity,
                             price: money(product.unitPrice),
                           })}
@@ -59,16 +59,14 @@ export function OrdersSection() {
                     ))}
                   </ul>
                   <dl className="extras__totals">
-                    <dt>{t('wallet.orders.deliveryFee')}</dt>
+                    <dt>{t('orders.deliveryFee')}</dt>
                     <dd>{money(order.deliveryFee)}</dd>
-                    <dt>{t('wallet.orders.total')}</dt>
+                    <dt>{t('orders.total')}</dt>
                     <dd>{money(order.orderTotal)}</dd>
                   </dl>
-                  {order.freeGift ? <p>{t('wallet.orders.freeGift', { gift: order.freeGift })}</p> : null}
+                  {order.freeGift ? <p>{t('orders.freeGift', { gift: order.freeGift })}</p> : null}
                   {shipTo ? (
-                    <p className="account-section__muted">
-                      {t('wallet.orders.shipsTo', { address: shipTo })}
-                    </p>
+                    <p className="account-section__muted">{t('orders.shipsTo', { address: shipTo })}</p>
                   ) : null}
                 </article>
               </li>
