@@ -88,6 +88,20 @@ export async function loadLocaleMessages(locale: Locale): Promise<FlatMessages> 
 /** Loads one language's file of a namespace; the feature that owns the namespace provides it. */
 export type NamespaceFiles = (locale: Locale) => Promise<unknown>;
 
+/**
+ * A namespace's files by language, from its feature's `import.meta.glob` of
+ * `locales/<namespace>/*.json` (the glob is written in the feature, so its strings load with it).
+ */
+export function namespaceFiles(
+  namespace: LocaleNamespace,
+  files: Record<string, () => Promise<unknown>>,
+): NamespaceFiles {
+  return (locale) => {
+    const load = Object.entries(files).find(([path]) => path.endsWith(`/${namespace}/${locale}.json`))?.[1];
+    return load ? load() : Promise.reject(new Error(`No ${namespace} strings for ${locale}`));
+  };
+}
+
 export interface Translator {
   readonly locale: Locale;
   /** The text for a key in the current language, else en-us, else the key itself. */

@@ -1,15 +1,9 @@
-import type { Locale } from '@member/domain';
-
-import type { I18nStore } from '../../../lib/i18n';
+import { type I18nStore, namespaceFiles } from '../../../lib/i18n';
 
 // The recovery screens' strings (`recovery.*`) load with those screens, never with /login.
 const FILES = import.meta.glob<unknown>('../../../locales/recovery/*.json', { import: 'default' });
 
-function recoveryFile(locale: Locale): Promise<unknown> {
-  const load = FILES[`../../../locales/recovery/${locale}.json`];
-  if (!load) return Promise.reject(new Error(`No recovery strings for ${locale}`));
-  return load();
-}
+const recoveryFile = namespaceFiles('recovery', FILES);
 
 export function loadRecoveryStrings(i18n: Pick<I18nStore, 'loadNamespace'>): Promise<void> {
   return i18n.loadNamespace('recovery', recoveryFile);

@@ -1,14 +1,10 @@
 import type { Locale } from '@member/domain';
-import type { I18nStore } from '../../../lib/i18n';
+import { type I18nStore, namespaceFiles } from '../../../lib/i18n';
 
 // The player's strings (`player.*`) load with the player, when something plays; never with the first page.
 const FILES = import.meta.glob<unknown>('../../../locales/player/*.json', { import: 'default' });
 
-function playerFile(locale: Locale): Promise<unknown> {
-  const load = FILES[`../../../locales/player/${locale}.json`];
-  if (!load) return Promise.reject(new Error(`No player strings for ${locale}`));
-  return load();
-}
+const playerFile = namespaceFiles('player', FILES);
 
 export function loadPlayerStrings(i18n: Pick<I18nStore, 'loadNamespace'>): Promise<void> {
   return i18n.loadNamespace('player', playerFile);

@@ -1,16 +1,10 @@
-import type { Locale } from '@member/domain';
-
-import type { I18nStore } from '../../../lib/i18n';
+import { type I18nStore, namespaceFiles } from '../../../lib/i18n';
 import { loadBrowseStrings } from '../../../lib/media/media-strings';
 
 // The search screen's strings (`searching.*`) load with it, not with the first page.
 const FILES = import.meta.glob<unknown>('../../../locales/searching/*.json', { import: 'default' });
 
-function searchingFile(locale: Locale): Promise<unknown> {
-  const load = FILES[`../../../locales/searching/${locale}.json`];
-  if (!load) return Promise.reject(new Error(`No searching strings for ${locale}`));
-  return load();
-}
+const searchingFile = namespaceFiles('searching', FILES);
 
 const loading = new WeakMap<object, Promise<void>>();
 
