@@ -1,4 +1,4 @@
-import type { MediaType } from '@member/domain';
+import type { MediaType, Person, Thumbnail } from '@member/domain';
 import { z } from 'zod';
 
 import { readJson } from '../../db/json';
@@ -50,17 +50,8 @@ const detailsSchema = z
 export type MediaDetails = z.infer<typeof detailsSchema>;
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 
-export interface Thumbnail {
-  origin: string;
-  path: string;
-  cacheIndex: number;
-}
-
-export interface Person {
-  id: number;
-  slug: string;
-  title: string;
-}
+// Thumbnails and people are answered as the API's shared types declare them (decision 019).
+export type { Person, Thumbnail } from '@member/domain';
 
 export interface Genre {
   id: number;

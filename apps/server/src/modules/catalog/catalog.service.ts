@@ -1,6 +1,7 @@
 import {
   FREE_CONTENT_SLOTS,
   type Locale,
+  type MediaCard as SharedMediaCard,
   chooseLocale,
   MEDIA_TYPES,
   type MediaType,
@@ -338,19 +339,8 @@ const MAX_SLOT_TAGS = 50;
 const SLUG_PATTERN = /^[a-z0-9-]+$/;
 const MAX_SLUG_LENGTH = 80;
 
-/** A title on a shelf, a list page or in search results. */
-export interface MediaCardView {
-  id: number;
-  mediaType: MediaType;
-  title: string;
-  slug: string;
-  thumbnail: Thumbnail;
-  is_free: boolean;
-  releaseDate: string | null;
-  releaseYear: number | null;
-  duration: number | null;
-  popularity: number;
-}
+/** A title on a shelf, a list page or in search results: the API's shared card (decision 019). */
+export type MediaCardView = SharedMediaCard;
 
 export interface SlotView {
   id: number;
