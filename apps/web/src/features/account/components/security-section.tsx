@@ -1,5 +1,5 @@
 import { changeEmailSchema, changePasswordSchema, parseCredentials } from '@member/domain/account-security';
-import { useId, useState, type SyntheticEvent } from 'react';
+import { type ChangeEvent, useId, useState, type SyntheticEvent } from 'react';
 import { FormField } from '../../../components/ui/form-field';
 import { useI18n } from '../../../lib/i18n';
 import { logger } from '../../../lib/logger';
@@ -25,6 +25,28 @@ const KNOWN_ERRORS = [
 ] as const;
 type KnownError = (typeof KNOWN_ERRORS)[number];
 const isKnownError = (slug: string): slug is KnownError => (KNOWN_ERRORS as readonly string[]).includes(slug);
+
+/**
+ * A form's fields wired from one record of values: each field's id, value and change, and its error
+ * line (after its own hint, when it has one) while the form says that field is wrong.
+ */
+function fieldBinder<Name extends string>(
+  formId: string,
+  values: Record<Name, string>,
+  setValues: (next: Record<Name, string>) => void,
+  invalid: string | null,
+  errorId: string,
+) {
+  return (name: Name, hintId?: string) => ({
+    id: `${formId}-${name}`,
+    value: values[name],
+    invalid: invalid === name,
+    describedBy: [hintId, invalid === name ? errorId : undefined].filter(Boolean).join(' ') || undefined,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      setValues({ ...values, [name]: event.target.value });
+    },
+  });
+}
 
 /** The message of a refused change: the schema's issue or the server's slug, else a generic one. */
 function useErrorMessage() {
@@ -93,6 +115,7 @@ function ChangeEmailForm() {
   }
 
   const errorId = `${id}-error`;
+  const field = fieldBinder(id, values, setValues, invalid, errorId);
   return (
     <form
       className="extras__form"
@@ -110,42 +133,24 @@ function ChangeEmailForm() {
       ) : null}
       <FormField
         required
-        id={`${id}-new`}
         label={t('account.security.newEmail')}
         type="email"
         autoComplete="email"
-        value={values.newEmail}
-        invalid={invalid === 'newEmail'}
-        describedBy={invalid === 'newEmail' ? errorId : undefined}
-        onChange={(event) => {
-          setValues({ ...values, newEmail: event.target.value });
-        }}
+        {...field('newEmail')}
       />
       <FormField
         required
-        id={`${id}-confirm`}
         label={t('account.security.confirmEmail')}
         type="email"
         autoComplete="email"
-        value={values.confirmEmail}
-        invalid={invalid === 'confirmEmail'}
-        describedBy={invalid === 'confirmEmail' ? errorId : undefined}
-        onChange={(event) => {
-          setValues({ ...values, confirmEmail: event.target.value });
-        }}
+        {...field('confirmEmail')}
       />
       <FormField
         required
-        id={`${id}-password`}
         label={t('account.security.currentPassword')}
         type="password"
         autoComplete="current-password"
-        value={values.currentPassword}
-        invalid={invalid === 'currentPassword'}
-        describedBy={invalid === 'currentPassword' ? errorId : undefined}
-        onChange={(event) => {
-          setValues({ ...values, currentPassword: event.target.value });
-        }}
+        {...field('currentPassword')}
       />
       <FormFooter
         status={status}
@@ -189,6 +194,7 @@ function ChangePasswordForm() {
   }
 
   const errorId = `${id}-error`;
+  const field = fieldBinder(id, values, setValues, invalid, errorId);
   const hintId = `${id}-hint`;
   return (
     <form
@@ -202,45 +208,27 @@ function ChangePasswordForm() {
       </h3>
       <FormField
         required
-        id={`${id}-current`}
         label={t('account.security.currentPassword')}
         type="password"
         autoComplete="current-password"
-        value={values.currentPassword}
-        invalid={invalid === 'currentPassword'}
-        describedBy={invalid === 'currentPassword' ? errorId : undefined}
-        onChange={(event) => {
-          setValues({ ...values, currentPassword: event.target.value });
-        }}
+        {...field('currentPassword')}
       />
       <FormField
         required
-        id={`${id}-new`}
         label={t('account.security.newPassword')}
         type="password"
         autoComplete="new-password"
-        value={values.newPassword}
-        invalid={invalid === 'newPassword'}
-        describedBy={invalid === 'newPassword' ? `${hintId} ${errorId}` : hintId}
-        onChange={(event) => {
-          setValues({ ...values, newPassword: event.target.value });
-        }}
+        {...field('newPassword', hintId)}
       />
       <p className="account-section__muted" id={hintId}>
         {t('account.security.passwordHint')}
       </p>
       <FormField
         required
-        id={`${id}-confirm`}
         label={t('account.security.confirmPassword')}
         type="password"
         autoComplete="new-password"
-        value={values.confirmPassword}
-        invalid={invalid === 'confirmPassword'}
-        describedBy={invalid === 'confirmPassword' ? errorId : undefined}
-        onChange={(event) => {
-          setValues({ ...values, confirmPassword: event.target.value });
-        }}
+        {...field('confirmPassword')}
       />
       <FormFooter
         status={status}
