@@ -194,5 +194,18 @@ describe.each(ENGINES)('orders (%s)', (engine) => {
       });
       expect(await wallet().balance(brand.id, other)).toBe(200);
     });
+
+    it('places a reference once when the same order arrives several times at once', async () => {
+      const memberId = await memberWithCoins(200);
+      const placed = await Promise.allSettled(
+        Array.from({ length: 6 }, () => orders().placeCoinOrder(order(memberId, `P-${memberId}`))),
+      );
+      const ids = new Set(
+        placed.flatMap((result) => (result.status === 'fulfilled' ? [result.value.orderId] : [])),
+      );
+      expect(ids.size).toBe(1);
+      expect(await wallet().balance(brand.id, memberId)).toBe(130);
+      expect(await ordersOf(memberId)).toHaveLength(1);
+    });
   });
 });
