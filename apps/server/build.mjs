@@ -3,11 +3,12 @@
 import { build } from 'esbuild';
 
 await build({
-  // The server, the catalog import command (npm run catalog:import) and the avatar resizer's thread
+  // The server, the operator's command line (npm run admin), the catalog import command (npm run catalog:import) and the avatar resizer's thread
   // (loaded by URL beside main.js) beside it.
   entryPoints: {
     main: 'src/main.ts',
     'import-catalog': 'src/cli/import-catalog.ts',
+    admin: 'src/cli/admin.ts',
     'avatar-worker': 'src/modules/account/avatar-worker.ts',
   },
   // SERVER_OUT_DIR lets parallel work build beside dist (e.g. dist-h1); the folder must sit in apps/server

@@ -32,6 +32,8 @@ export interface BrandRecord {
 export interface BrandsRepository {
   findByHostname(hostname: string): Promise<BrandRecord | undefined>;
   findPrimaryHostname(brandId: number): Promise<string | undefined>;
+  /** Every brand with its host names, primary first (the operator's list). */
+  list(): Promise<{ id: number; slug: string; name: string; status: string; hostnames: string[] }[]>;
 }
 
 function toBrandRecord(row: BrandRow, hostname: string): BrandRecord {
@@ -94,6 +96,23 @@ export function createBrandsRepository(db: Kysely<Database>): BrandsRepository {
         .orderBy('hostname')
         .executeTakeFirst();
       return row?.hostname;
+    },
+    list: async () => {
+      const brands = await db
+        .selectFrom('brands')
+        .select(['id', 'slug', 'name', 'status'])
+        .orderBy('slug')
+        .execute();
+      const hostnames = await db
+        .selectFrom('brand_hostnames')
+        .select(['brand_id', 'hostname'])
+        .orderBy('is_primary', 'desc')
+        .orderBy('hostname')
+        .execute();
+      return brands.map((brand) => ({
+        ...brand,
+        hostnames: hostnames.filter((row) => row.brand_id === brand.id).map((row) => row.hostname),
+      }));
     },
   };
 }

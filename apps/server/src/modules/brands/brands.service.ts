@@ -42,6 +42,7 @@ export function createBrandsService(repository: BrandsRepository, now: () => num
 
   return {
     resolveHostname,
+    list: () => repository.list(),
     clearCache: () => {
       cache.clear();
     },

@@ -1,0 +1,44 @@
+import { loadConfig } from '../config';
+import { createDb } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { createServices } from '../services';
+import { consoleOutput } from './admin-output';
+import { runAdmin } from './admin-runner';
+
+/*
+ * npm run admin -- <command> [options]     (npm run admin -- --help lists the commands)
+ *
+ * The operator's one entry point. It uses the server's configuration (DATABASE_URL or DATA_DIR...),
+ * brings the database to the latest migration and runs one command with the server's own services, so
+ * an operator's change follows the same rules as a member's. Exit codes: see AdminCommand.
+ */
+
+async function main(): Promise<number> {
+  const opened: { destroy?: () => Promise<void> } = {};
+  try {
+    return await runAdmin(process.argv.slice(2), async () => {
+      const config = loadConfig();
+      // An operator's long work (imports, draws, exports) runs without a request's statement timeout,
+      // as migrations do.
+      const target = config.database;
+      const db = createDb(
+        target.kind === 'postgres' ? { ...target, pool: { ...target.pool, statementTimeoutMs: 0 } } : target,
+      );
+      opened.destroy = () => db.destroy();
+      await migrateToLatest(db.kysely, db.dialect, db.schema);
+      return { db, config, services: createServices(db, config), out: consoleOutput() };
+    });
+  } finally {
+    await opened.destroy?.();
+  }
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exitCode = 1;
+  },
+);
