@@ -9,6 +9,7 @@ import type { AppConfig } from './config';
 import type { Db } from './db/database';
 import { registerGraphQL } from './graphql/plugin';
 import { registerJobs } from './jobs/register';
+import { drawsJob } from './modules/sweeps/draws-job';
 import { registerCompression } from './http/compression';
 import { capConnections, connectionOptions } from './http/connection-limits';
 import { addCrossSiteGuard } from './http/cross-site';
@@ -134,7 +135,10 @@ export async function buildApp({
     { prefix: '/subscriptionflow' },
   );
   // The scheduled jobs of every module, each on one server at a time (jobs/, decision 017).
-  registerJobs(app, db, [billingJob(services.subscriptions, config.payments.jobIntervalSeconds)]);
+  registerJobs(app, db, [
+    billingJob(services.subscriptions, config.payments.jobIntervalSeconds),
+    drawsJob(services.sweeps),
+  ]);
   registerMediaRoutes(app, config);
   await registerSpa(app, services, config);
   app.addHook('onClose', async () => {

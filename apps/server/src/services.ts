@@ -38,6 +38,8 @@ import { isSandboxProvider } from './modules/payments/sandbox-provider';
 import { createSubscriptionsRepository } from './modules/subscriptions/subscriptions.repository';
 import { createSignupsService } from './modules/subscriptions/signups.service';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
+import { createSweepsRepository } from './modules/sweeps/sweeps.repository';
+import { createSweepsService } from './modules/sweeps/sweeps.service';
 
 export interface ServicesOptions {
   /**
@@ -87,8 +89,8 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
     restart: (payment) => subscriptions.fulfilRestart(payment),
     renewal: null,
     coins: (payment) => wallet.creditCoinPayment(payment),
-    // Giveaway entries, order upsells and marketplace orders: their features come with later issues.
-    entries: null,
+    entries: (payment) => sweeps.grantPaidEntries(payment),
+    // Order upsells and marketplace orders: their features come with later issues.
     upsell: null,
     order: null,
     ...options.paymentHandlers,
@@ -131,6 +133,13 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
     mail,
     cardDigitsKnown: payments.providerName === 'sandbox',
   });
+  const sweeps = createSweepsService({
+    repository: createSweepsRepository(db.kysely),
+    transactions: createTransactionRunner(db.kysely),
+    members,
+    payments,
+    mail,
+  });
   return {
     payments,
     signups,
@@ -166,6 +175,7 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
       repository: createMediaRepository(db.kysely),
       config,
     }),
+    sweeps,
   };
 }
 

@@ -42,6 +42,14 @@ import type { SignupsTable } from './tables/signups';
 import type { SlotItemsTable } from './tables/slot-items';
 import type { SlotsTable } from './tables/slots';
 import type { SubscriptionsTable } from './tables/subscriptions';
+import type {
+  SweepDrawsTable,
+  SweepEntriesTable,
+  SweepMultipliersTable,
+  SweepPricesTable,
+  SweepWinnersTable,
+  SweepsTable,
+} from './tables/sweeps';
 import type { WalletsTable } from './tables/wallets';
 import type { WebhookEventsTable } from './tables/webhook-events';
 
@@ -96,6 +104,12 @@ export interface Database {
   slot_items: SlotItemsTable;
   slots: SlotsTable;
   subscriptions: SubscriptionsTable;
+  sweeps: SweepsTable;
+  sweep_prices: SweepPricesTable;
+  sweep_multipliers: SweepMultipliersTable;
+  sweep_entries: SweepEntriesTable;
+  sweep_draws: SweepDrawsTable;
+  sweep_winners: SweepWinnersTable;
   wallets: WalletsTable;
   webhook_events: WebhookEventsTable;
 }
