@@ -33,7 +33,9 @@ interface ListedSweep {
   audit: { poolHash: string; seed: string; position: number; totalEntries: number; winner: string } | null;
   winner_id: number | null;
 }
-type Payload = { responseResult: { succeeded: boolean; slug: string | null } };
+interface Payload {
+  responseResult: { succeeded: boolean; slug: string | null };
+}
 
 const DAY = 86_400_000;
 
