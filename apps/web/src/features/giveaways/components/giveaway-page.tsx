@@ -1,10 +1,33 @@
-import { ComingSoonPage } from '../../../components/ui/page';
+import { useParams } from 'react-router';
+import { Page } from '../../../components/ui/page';
+import { SectionState } from '../../../components/ui/section-state';
 import { useI18n } from '../../../lib/i18n';
+import { useSession } from '../../../lib/session';
+import { useLoaded } from '../../../lib/use-loaded';
+import { listGiveaways } from '../api/giveaways';
+import { GiveawayCard } from './giveaway-card';
+import { useGiveawaysStrings } from './giveaways-page';
+import './giveaways.css';
 
-/** `/giveaways/id/:id`. Filled by a later release; until then, its heading and an honest coming-soon state. */
+/**
+ * `/giveaways/id/:id`: one giveaway with its entries, prices and how to verify its draw. Coming back
+ * from the payment page, the list is read again: entries show once the server verified the payment.
+ */
 export function GiveawayPage() {
   const { t } = useI18n();
-  return <ComingSoonPage title={t('giveaways.detailTitle')} />;
+  const { brand } = useSession();
+  const { id } = useParams();
+  const stringsReady = useGiveawaysStrings();
+  const { state, reload } = useLoaded((signal) => listGiveaways(brand.id, signal));
+  const sweep =
+    state.kind === 'ready' ? state.value.find((candidate) => String(candidate.id) === id) : undefined;
+  return (
+    <Page title={sweep?.name ?? t('giveaways.detailTitle')}>
+      <SectionState state={state} onRetry={reload} />
+      {stringsReady && sweep ? <GiveawayCard sweep={sweep} detailed onChanged={reload} /> : null}
+      {stringsReady && state.kind === 'ready' && !sweep ? <p>{t('giveaways.giveaways.empty')}</p> : null}
+    </Page>
+  );
 }
 
 /** The route module's component, as React Router's `lazy` expects it. */

@@ -1,0 +1,165 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { formatDate, formatNumber } from '../../../lib/format';
+import { useI18n } from '../../../lib/i18n';
+import { logger } from '../../../lib/logger';
+import { slugOf } from '../../../lib/refusal';
+import { useSession } from '../../../lib/session';
+import { type Sweep, buyEntries, enterFree } from '../api/giveaways';
+
+type CardState =
+  'winner' | 'winner_claimed' | 'loser' | 'drawing' | 'entered' | 'active' | 'monthly_exclusive' | 'future';
+const STATES: readonly string[] = [
+  'winner',
+  'winner_claimed',
+  'loser',
+  'drawing',
+  'entered',
+  'active',
+  'monthly_exclusive',
+  'future',
+];
+const cardState = (state: string): CardState => (STATES.includes(state) ? (state as CardState) : 'future');
+
+/**
+ * One giveaway with its state (spec section 4) and actions: the free monthly entry, and the prices to
+ * buy entries through the hosted payment page (each needs the over-18 confirmation). `detailed` adds
+ * the draw's audit text.
+ */
+export function GiveawayCard({
+  sweep,
+  detailed = false,
+  onChanged,
+}: {
+  sweep: Sweep;
+  detailed?: boolean;
+  onChanged: () => void;
+}) {
+  const { t, locale } = useI18n();
+  const { member } = useSession();
+  const headingId = useId();
+  const ageId = useId();
+  const [over18, setOver18] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const state = cardState(sweep.state);
+  const canBuy =
+    sweep.on_sale && (state === 'active' || state === 'entered' || state === 'monthly_exclusive');
+
+  async function run(work: () => Promise<void>): Promise<void> {
+    setBusy(true);
+    setMessage(null);
+    try {
+      await work();
+    } catch (error) {
+      logger.warn('Giveaway action failed', error);
+      setMessage(
+        slugOf(error)?.startsWith('sweeps_')
+          ? t('giveaways.giveaways.disabled')
+          : t('giveaways.giveaways.error'),
+      );
+      setBusy(false);
+    }
+  }
+
+  return (
+    <article className="giveaway-card" aria-labelledby={headingId}>
+      {sweep.image ? <img className="giveaway-card__image" src={sweep.image} alt="" loading="lazy" /> : null}
+      <div className="giveaway-card__body">
+        <h2 className="giveaway-card__title" id={headingId}>
+          {detailed ? sweep.name : <Link to={`/giveaways/id/${sweep.id}`}>{sweep.name}</Link>}
+        </h2>
+        <p className="giveaway-card__state" data-state={state}>
+          {t(`giveaways.giveaways.states.${state}`)}
+        </p>
+        <p className="giveaway-card__meta">
+          {t('giveaways.giveaways.ends', {
+            date: formatDate(sweep.end_date, locale, member?.timezone ?? null, 'medium'),
+          })}
+          {' · '}
+          {t('giveaways.giveaways.entries', { count: formatNumber(sweep.member_entries, locale) })}
+        </p>
+        {detailed ? <p>{sweep.description}</p> : null}
+        {canBuy ? (
+          <div className="giveaway-card__actions">
+            <label className="giveaway-card__age" htmlFor={ageId}>
+              <input
+                id={ageId}
+                type="checkbox"
+                checked={over18}
+                onChange={(event) => {
+                  setOver18(event.target.checked);
+                }}
+              />{' '}
+              {t('giveaways.giveaways.over18')}
+            </label>
+            {sweep.free_entry_available ? (
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={busy || !over18}
+                onClick={() =>
+                  void run(async () => {
+                    await enterFree(sweep.id, over18);
+                    setMessage(t('giveaways.giveaways.entered'));
+                    setBusy(false);
+                    onChanged();
+                  })
+                }
+              >
+                {t('giveaways.giveaways.enterFree')}
+              </button>
+            ) : null}
+            {sweep.prices.map((price) => (
+              <button
+                key={price.id}
+                type="button"
+                className="button"
+                disabled={busy || !over18}
+                onClick={() =>
+                  void run(async () => {
+                    window.location.assign(await buyEntries(sweep.id, price.id, over18));
+                  })
+                }
+              >
+                {t('giveaways.giveaways.buy', {
+                  entries: formatNumber(price.entries, locale),
+                  price: new Intl.NumberFormat(locale, {
+                    style: 'currency',
+                    currency: price.currency,
+                  }).format(price.amount),
+                })}
+              </button>
+            ))}
+            <p className="giveaway-card__hint">{t('giveaways.giveaways.buyHint')}</p>
+          </div>
+        ) : null}
+        {message ? (
+          <p className="giveaway-card__message" role="status">
+            {message}
+          </p>
+        ) : null}
+        {detailed ? (
+          <section className="giveaway-card__audit">
+            <h3>{t('giveaways.giveaways.verifyTitle')}</h3>
+            <p className="giveaway-card__mono">
+              {t('giveaways.giveaways.verifyText', { commitment: sweep.seed_commitment })}
+            </p>
+            {sweep.audit ? (
+              <dl className="giveaway-card__mono">
+                <dt>pool</dt>
+                <dd>{sweep.audit.poolHash}</dd>
+                <dt>seed</dt>
+                <dd>{sweep.audit.seed}</dd>
+                <dt>position</dt>
+                <dd>
+                  {sweep.audit.position} / {sweep.audit.totalEntries} → {sweep.audit.winner}
+                </dd>
+              </dl>
+            ) : null}
+          </section>
+        ) : null}
+      </div>
+    </article>
+  );
+}
