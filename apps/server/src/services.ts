@@ -23,6 +23,8 @@ import { createAccountRepository } from './modules/account/account.repository';
 import { createAccountService } from './modules/account/account.service';
 import { createOrdersRepository } from './modules/orders/orders.repository';
 import { createOrdersService } from './modules/orders/orders.service';
+import { createMarketplaceRepository } from './modules/marketplace/marketplace.repository';
+import { createMarketplaceService } from './modules/marketplace/marketplace.service';
 import { createMailRepository } from './modules/mail/mail.repository';
 import { createMailService } from './modules/mail/mail.service';
 import { createSmtpMailer } from './modules/mail/mail.smtp';
@@ -87,10 +89,11 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
     restart: (payment) => subscriptions.fulfilRestart(payment),
     renewal: null,
     coins: (payment) => wallet.creditCoinPayment(payment),
-    // Giveaway entries, order upsells and marketplace orders: their features come with later issues.
+    // Giveaway entries and order upsells: their features come with later issues. Marketplace orders
+    // are placed by the marketplace service, once per verified payment (docs/decisions/024).
     entries: null,
     upsell: null,
-    order: null,
+    order: (payment) => marketplace.fulfilOrderPayment(payment),
     ...options.paymentHandlers,
   };
   const provider = createPaymentProvider(db, config);
@@ -126,6 +129,12 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
     repository: createMailRepository(db.kysely),
     sendMail: createSmtpMailer(config.mail.smtpUrl, config.mail.from),
   });
+  const marketplace = createMarketplaceService({
+    repository: createMarketplaceRepository(db.kysely),
+    transactions: createTransactionRunner(db.kysely),
+    payments,
+    mail,
+  });
   const recovery = createRecoveryService({
     repository: createRecoveryRepository(db.kysely),
     mail,
@@ -160,6 +169,7 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
     }),
     recovery,
     mail,
+    marketplace,
     media: createMediaService({
       catalog,
       events,
