@@ -132,7 +132,7 @@ export function createMarketplaceRepository(db: Kysely<Database>) {
           'shop_categories.names',
           'shop_categories.position',
         ])
-        .select((eb) => eb.fn.count<number>('shop_products.id').as('product_count'))
+        .select((eb) => eb.fn.count<string | number>('shop_products.id').as('product_count'))
         .where('shop_categories.brand_id', '=', brandId)
         .groupBy([
           'shop_categories.id',
@@ -234,7 +234,10 @@ export function createMarketplaceRepository(db: Kysely<Database>) {
       const rows = await db
         .selectFrom('shop_reviews')
         .select('product_id')
-        .select((eb) => [eb.fn.count<number>('id').as('count'), eb.fn.sum<number>('rating').as('total')])
+        .select((eb) => [
+          eb.fn.count<string | number>('id').as('count'),
+          eb.fn.sum<string | number>('rating').as('total'),
+        ])
         .where('product_id', 'in', productIds)
         .groupBy('product_id')
         .execute();
@@ -620,7 +623,7 @@ export function createMarketplaceRepository(db: Kysely<Database>) {
     countProducts: async (brandId: number) => {
       const row = await db
         .selectFrom('shop_products')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .select((eb) => eb.fn.countAll<string | number>().as('count'))
         .where('brand_id', '=', brandId)
         .executeTakeFirstOrThrow();
       return Number(row.count);

@@ -4,7 +4,6 @@ import {
   type CheckoutStep,
   MAX_CART_LINES,
   SHIPPING_METHODS,
-  type ShippingMethod,
   boundedQuantity,
   deliveryFee,
   featureFlags,
@@ -227,7 +226,7 @@ export function createMarketplaceService({
     };
   }
 
-  /** The member's current checkout: the newest, or a new one (carrying the last address over). */
+  /** The member's current checkout: the newest, or a new one (carrying the last address and method over). */
   async function currentCheckout(who: Viewer, fresh: boolean): Promise<CheckoutRecord> {
     const latest = await repository.latestCheckout(who.brandId, who.memberId);
     if (latest && (latest.status === 'open' || !fresh)) return latest;
@@ -238,7 +237,7 @@ export function createMarketplaceService({
       memberId: who.memberId,
       status: 'open',
       information: latest?.information ?? null,
-      shippingMethod: null,
+      shippingMethod: latest?.shippingMethod ?? null,
       createdAt: isoNow(),
     });
     const created = await repository.findCheckout(id);
@@ -259,7 +258,15 @@ export function createMarketplaceService({
     const placed = checkout.status === 'placed';
     const shipsAnything = cart.lines.some((line) => line.product.shippable);
     const method = isShippingMethod(checkout.shippingMethod) ? checkout.shippingMethod : null;
-    const fee = method ? deliveryFee(method, who.currency, { champion: who.champion, shipsAnything }) : 0;
+    const liveFee = method ? deliveryFee(method, who.currency, { champion: who.champion, shipsAnything }) : 0;
+    // Once priced for payment, the checkout shows what was priced (the cart may have moved on since).
+    const priced = checkout.status !== 'open' && checkout.lines !== null && checkout.total !== null;
+    const pricedSubtotal = (checkout.lines ?? []).reduce(
+      (sum, line) => sum + line.unitPrice * line.quantity,
+      0,
+    );
+    const fee = priced ? (checkout.total ?? 0) - pricedSubtotal : liveFee;
+    const total = priced ? (checkout.total ?? 0) : cart.subtotal + liveFee;
     const step: CheckoutStep = reachableStep({
       hasInformation: checkout.information !== null,
       hasShipping: method !== null,
@@ -274,7 +281,7 @@ export function createMarketplaceService({
       shippingOptions: shippingOptions(who, shipsAnything || !placed),
       cart: { ...cart, products: undefined },
       deliveryFee: fee,
-      total: cart.subtotal + fee,
+      total,
       currency: who.currency,
       isChampion: who.champion,
       orderId: checkout.orderId,
@@ -301,8 +308,7 @@ export function createMarketplaceService({
     const checkoutId = payment.metadata.shopCheckoutId ?? '';
     const checkout = await repository.findCheckout(checkoutId);
     if (
-      !checkout ||
-      checkout.brandId !== payment.brandId ||
+      checkout?.brandId !== payment.brandId ||
       checkout.memberId !== payment.memberId ||
       !checkout.lines ||
       checkout.total !== payment.amountMinor ||
@@ -563,7 +569,7 @@ export function createMarketplaceService({
         }
       }
       const shipsAnything = cart.lines.some((line) => line.product.shippable);
-      const fee = deliveryFee(method as ShippingMethod, who.currency, {
+      const fee = deliveryFee(method, who.currency, {
         champion: who.champion,
         shipsAnything,
       });
