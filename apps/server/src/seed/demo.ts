@@ -7,6 +7,7 @@ import { isoNow, writeJson } from '../db/json';
 import type { NewPlan } from '../db/tables/plans';
 import { hashPassword } from '../modules/auth/passwords';
 import { seedCatalog } from './catalog';
+import { seedMarketplace } from './marketplace';
 
 /** Shared by every demo member; printed in the README. */
 export const DEMO_PASSWORD = 'demo-pass-2026';
@@ -330,6 +331,7 @@ export async function seedDemoData(
       languages: brand.languages,
     })),
   );
+  await seedMarketplace(db, brandIds);
   return { brands: DEMO_BRANDS.length, members, titles: catalog.titles };
 }
 
