@@ -23,6 +23,8 @@ import { createAccountRepository } from './modules/account/account.repository';
 import { createAccountService } from './modules/account/account.service';
 import { createOrdersRepository } from './modules/orders/orders.repository';
 import { createOrdersService } from './modules/orders/orders.service';
+import { createMarketplaceRepository } from './modules/marketplace/marketplace.repository';
+import { createMarketplaceService } from './modules/marketplace/marketplace.service';
 import { createMailRepository } from './modules/mail/mail.repository';
 import { createMailService } from './modules/mail/mail.service';
 import { createSmtpMailer } from './modules/mail/mail.smtp';
@@ -90,9 +92,10 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
     renewal: null,
     coins: (payment) => wallet.creditCoinPayment(payment),
     entries: (payment) => sweeps.grantPaidEntries(payment),
-    // Order upsells and marketplace orders: their features come with later issues.
+    // Order upsells: their feature comes with a later issue. Marketplace orders are placed by the
+    // marketplace service, once per verified payment (docs/decisions/024).
     upsell: null,
-    order: null,
+    order: (payment) => marketplace.fulfilOrderPayment(payment),
     ...options.paymentHandlers,
   };
   const provider = createPaymentProvider(db, config);
@@ -127,6 +130,12 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
   const mail = createMailService({
     repository: createMailRepository(db.kysely),
     sendMail: createSmtpMailer(config.mail.smtpUrl, config.mail.from),
+  });
+  const marketplace = createMarketplaceService({
+    repository: createMarketplaceRepository(db.kysely),
+    transactions: createTransactionRunner(db.kysely),
+    payments,
+    mail,
   });
   const recovery = createRecoveryService({
     repository: createRecoveryRepository(db.kysely),
@@ -169,6 +178,7 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
     }),
     recovery,
     mail,
+    marketplace,
     media: createMediaService({
       catalog,
       events,

@@ -3,6 +3,7 @@ export * from './boot';
 export * from './catalog-access';
 export * from './environments';
 export * from './locales';
+export * from './marketplace';
 export * from './media-item';
 export * from './media-types';
 export * from './member';

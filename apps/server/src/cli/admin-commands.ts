@@ -1,8 +1,13 @@
 import type { AdminCommand } from './admin-command';
 import { brandAdminCommands } from '../modules/brands/brands.admin';
 import { sweepAdminCommands } from '../modules/sweeps/sweeps.admin';
+import { marketplaceAdminCommands } from '../modules/marketplace/marketplace.admin';
 
 /**
  * Every operator command, by module. A feature adds its own list (`modules/<m>/<m>.admin.ts`) here.
  */
-export const adminCommands: readonly AdminCommand[] = [...brandAdminCommands, ...sweepAdminCommands];
+export const adminCommands: readonly AdminCommand[] = [
+  ...brandAdminCommands,
+  ...sweepAdminCommands,
+  ...marketplaceAdminCommands,
+];

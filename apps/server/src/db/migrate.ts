@@ -20,6 +20,7 @@ import * as m0014 from './migrations/0014-event-source';
 import * as m0015 from './migrations/0015-ledger-references';
 import * as m0016 from './migrations/0016-job-leases';
 import * as m0017 from './migrations/0017-giveaways';
+import * as m0018 from './migrations/0018-marketplace';
 
 /** Migrations are plain modules listed here, so the bundled server carries them without a file scan. */
 function provider(dialect: Dialect): MigrationProvider {
@@ -41,6 +42,7 @@ function provider(dialect: Dialect): MigrationProvider {
     '0015-ledger-references': m0015,
     '0016-job-leases': m0016,
     '0017-giveaways': m0017,
+    '0018-marketplace': m0018,
   };
   return {
     getMigrations: () =>

@@ -1,5 +1,6 @@
 import type { BrandHostnamesTable } from './tables/brand-hostnames';
 import type { BrandsTable } from './tables/brands';
+import type { CartItemsTable } from './tables/cart-items';
 import type { CatalogSeedsTable } from './tables/catalog-seeds';
 import type { CheckoutsTable } from './tables/checkouts';
 import type { CoinLedgerTable } from './tables/coin-ledger';
@@ -38,6 +39,10 @@ import type { SearchIndexStateTable } from './tables/search-index-state';
 import type { ServerSecretsTable } from './tables/server-secrets';
 import type { SessionsTable } from './tables/sessions';
 import type { ShippingAddressesTable } from './tables/shipping-addresses';
+import type { ShopCategoriesTable } from './tables/shop-categories';
+import type { ShopCheckoutsTable } from './tables/shop-checkouts';
+import type { ShopProductsTable } from './tables/shop-products';
+import type { ShopReviewsTable } from './tables/shop-reviews';
 import type { SignupsTable } from './tables/signups';
 import type { SlotItemsTable } from './tables/slot-items';
 import type { SlotsTable } from './tables/slots';
@@ -62,6 +67,7 @@ import type { WebhookEventsTable } from './tables/webhook-events';
 export interface Database {
   brand_hostnames: BrandHostnamesTable;
   brands: BrandsTable;
+  cart_items: CartItemsTable;
   catalog_seeds: CatalogSeedsTable;
   checkouts: CheckoutsTable;
   coin_ledger: CoinLedgerTable;
@@ -100,6 +106,10 @@ export interface Database {
   server_secrets: ServerSecretsTable;
   sessions: SessionsTable;
   shipping_addresses: ShippingAddressesTable;
+  shop_categories: ShopCategoriesTable;
+  shop_checkouts: ShopCheckoutsTable;
+  shop_products: ShopProductsTable;
+  shop_reviews: ShopReviewsTable;
   signups: SignupsTable;
   slot_items: SlotItemsTable;
   slots: SlotsTable;

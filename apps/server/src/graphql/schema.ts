@@ -15,6 +15,8 @@ import { accountResolvers } from '../modules/account/account.resolvers';
 import { accountTypeDefs } from '../modules/account/account.graphql';
 import { ordersResolvers } from '../modules/orders/orders.resolvers';
 import { ordersTypeDefs } from '../modules/orders/orders.graphql';
+import { marketplaceResolvers } from '../modules/marketplace/marketplace.resolvers';
+import { marketplaceTypeDefs } from '../modules/marketplace/marketplace.graphql';
 import { walletResolvers } from '../modules/wallet/wallet.resolvers';
 import { walletTypeDefs } from '../modules/wallet/wallet.graphql';
 import { paymentsResolvers } from '../modules/payments/payments.resolvers';
@@ -38,6 +40,7 @@ export const typeDefs = [
   walletTypeDefs,
   accountTypeDefs,
   ordersTypeDefs,
+  marketplaceTypeDefs,
   paymentsTypeDefs,
   subscriptionsTypeDefs,
   sweepsTypeDefs,
@@ -63,6 +66,7 @@ export const resolvers = mergeResolvers(
   walletResolvers,
   accountResolvers,
   ordersResolvers,
+  marketplaceResolvers,
   paymentsResolvers,
   subscriptionsResolvers,
   sweepsResolvers,

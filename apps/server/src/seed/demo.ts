@@ -8,6 +8,7 @@ import type { NewPlan } from '../db/tables/plans';
 import { hashPassword } from '../modules/auth/passwords';
 import { seedCatalog } from './catalog';
 import { seedDemoGiveaways } from './giveaways';
+import { seedMarketplace } from './marketplace';
 
 /** Shared by every demo member; printed in the README. */
 export const DEMO_PASSWORD = 'demo-pass-2026';
@@ -332,6 +333,7 @@ export async function seedDemoData(
     })),
   );
   await seedDemoGiveaways(db, brandIds, now);
+  await seedMarketplace(db, brandIds);
   return { brands: DEMO_BRANDS.length, members, titles: catalog.titles };
 }
 

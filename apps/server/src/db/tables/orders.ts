@@ -17,6 +17,12 @@ export interface OrdersTable {
   /** JSON: the shipping address and method the order ships with. */
   shipping_info: string;
   created_at: string;
+  /** Added by 0018-marketplace: the verified payment, the tracking reference, when it shipped or was cancelled, and the refund recorded. */
+  payment_id: Generated<string | null>;
+  tracking: Generated<string | null>;
+  shipped_at: Generated<string | null>;
+  cancelled_at: Generated<string | null>;
+  refunded_minor: Generated<number>;
 }
 
 export type OrderRow = Selectable<OrdersTable>;

@@ -19,6 +19,10 @@ export interface OrderRecord {
   /** The shipping address and method the order ships with (stored as JSON). */
   shippingInfo: Record<string, unknown>;
   createdAt: string;
+  /** Set once a marketplace order shipped (migration 0018). */
+  tracking?: string | null;
+  /** What a cancellation refunded, minor units (migration 0018). */
+  refundedMinor?: number;
 }
 
 export interface OrderItemRecord {
@@ -44,6 +48,8 @@ function toOrder(row: OrderRow): OrderRecord {
     freeGift: row.free_gift,
     shippingInfo: readJson<Record<string, unknown>>(row.shipping_info, {}),
     createdAt: row.created_at,
+    tracking: row.tracking,
+    refundedMinor: row.refunded_minor,
   };
 }
 

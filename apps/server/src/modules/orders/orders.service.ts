@@ -20,6 +20,12 @@ export interface OrderShippingInfo {
   postcode: string | null;
   country: string | null;
   method: string | null;
+  /** The marketplace's address fields (issue 17); a coin order may leave them out. */
+  firstName?: string | null;
+  lastName?: string | null;
+  apartment?: string | null;
+  region?: string | null;
+  phone?: string | null;
 }
 
 export interface MemberOrder {
@@ -34,6 +40,8 @@ export interface MemberOrder {
   deliveryFee: number;
   orderTotal: number;
   freeGift: string | null;
+  tracking: string | null;
+  refundedMinor: number;
 }
 
 /** The currency of an order paid with coins: its amounts are whole coins. */
@@ -99,11 +107,18 @@ export function createOrdersService({ repository, wallet, transactions }: Orders
             postcode: text('postcode'),
             country: text('country'),
             method: text('method'),
+            firstName: text('firstName'),
+            lastName: text('lastName'),
+            apartment: text('apartment'),
+            region: text('region'),
+            phone: text('phone'),
           },
           subtotal: order.subtotal,
           deliveryFee: order.deliveryFee,
           orderTotal: order.total,
           freeGift: order.freeGift,
+          tracking: order.tracking ?? null,
+          refundedMinor: order.refundedMinor ?? 0,
         };
       });
     },

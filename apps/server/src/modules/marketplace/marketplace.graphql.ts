@@ -1,0 +1,172 @@
+export const marketplaceTypeDefs = /* GraphQL */ `
+  "Shop category of spec section 3, named in the member's language."
+  type ShopCategory {
+    id: Int!
+    slug: String!
+    name: String!
+    productCount: Int!
+  }
+
+  type ShopReview {
+    id: Int!
+    "1 to 5."
+    rating: Int!
+    text: String!
+    authorName: String!
+    createdAt: String!
+  }
+
+  "Product of spec section 3; prices in integer minor units of currency (the brand's billing currency)."
+  type ShopProduct {
+    id: Int!
+    slug: String!
+    name: String!
+    description: String!
+    categorySlug: String!
+    images: [String!]!
+    currency: String!
+    price: Int!
+    "The Champion price (30% off); what a Champion member pays."
+    memberPrice: Int!
+    "True when the signed-in member is a Champion member and pays memberPrice."
+    isMemberPriceApplied: Boolean!
+    stock: Int!
+    inStock: Boolean!
+    shippable: Boolean!
+    freeGiftEligible: Boolean!
+    "Average rating, one decimal; null without reviews."
+    rating: Float
+    reviewCount: Int!
+  }
+
+  type ShopProductDetail {
+    product: ShopProduct!
+    reviews: [ShopReview!]!
+    "True when the member received this product and may review it."
+    canReview: Boolean!
+  }
+
+  type CartLine {
+    product: ShopProduct!
+    quantity: Int!
+    "The member's unit price (the Champion price for Champions), minor units."
+    unitPrice: Int!
+    lineTotal: Int!
+  }
+
+  "The member's cart, kept on the server; quantities bounded by stock, prices recomputed on every read."
+  type Cart {
+    lines: [CartLine!]!
+    "Items in the cart (the header's count)."
+    count: Int!
+    currency: String!
+    subtotal: Int!
+    listSubtotal: Int!
+    memberSavings: Int!
+    isEmpty: Boolean!
+  }
+
+  type ShippingOption {
+    "standard or express."
+    method: String!
+    "What this member pays (0: standard shipping for Champions)."
+    fee: Int!
+    listFee: Int!
+  }
+
+  type CheckoutInformation {
+    email: String!
+    firstName: String!
+    lastName: String!
+    address: String!
+    apartment: String
+    city: String!
+    region: String!
+    postcode: String!
+    country: String!
+    phone: String!
+  }
+
+  "The member's checkout (marketplace/checkout/{step}); step is the furthest step it may show."
+  type ShopCheckout {
+    id: String!
+    "open, paying, placed or sold_out."
+    status: String!
+    "information, shipping, payment or confirmation."
+    step: String!
+    information: CheckoutInformation
+    shippingMethod: String
+    shippingOptions: [ShippingOption!]!
+    cart: Cart!
+    deliveryFee: Int!
+    total: Int!
+    currency: String!
+    isChampion: Boolean!
+    "The order placed once the payment was verified."
+    orderId: Int
+    failureCode: String
+  }
+
+  extend type OrderShippingInfo {
+    firstName: String
+    lastName: String
+    apartment: String
+    region: String
+    phone: String
+  }
+
+  extend type MemberOrder {
+    "Set once the order shipped."
+    tracking: String
+    "What was refunded when the order was cancelled, minor units."
+    refundedMinor: Int!
+  }
+
+  extend type EcommerceQuery {
+    listCategories: [ShopCategory!]!
+    "Products of a category (or all), optionally only shippable ones; limit 1 to 60 (default 24)."
+    products(categorySlug: String, shippableOnly: Boolean, limit: Int, offset: Int): [ShopProduct!]!
+    product(id: Int!): ShopProductDetail!
+    cart: Cart!
+    checkout: ShopCheckout!
+    "One of the member's orders."
+    order(id: Int!): MemberOrder
+  }
+
+  input CheckoutInformationInput {
+    email: String!
+    address: ShippingAddressInput!
+  }
+
+  type CartPayload {
+    responseResult: ResponseResult!
+    cart: Cart
+  }
+
+  type ShopCheckoutPayload {
+    responseResult: ResponseResult!
+    checkout: ShopCheckout
+  }
+
+  type OrderChangePayload {
+    responseResult: ResponseResult!
+    "What was refunded (cancelOrder), minor units."
+    refundedMinor: Int
+  }
+
+  type EcommerceMutation {
+    "Sets a product's quantity (0 removes it); the server bounds it by stock and reprices the cart."
+    setCartQuantity(productId: Int!, quantity: Int!): CartPayload!
+    saveCheckoutInformation(input: CheckoutInformationInput!): ShopCheckoutPayload!
+    chooseShipping(method: String!): ShopCheckoutPayload!
+    "Prices the cart and opens the hosted payment page; the order is placed once the payment is verified. Slugs: cart_empty, checkout_incomplete, out_of_stock."
+    payCheckout: CheckoutPayload!
+    cancelOrder(id: Int!): OrderChangePayload!
+    changeOrderAddress(id: Int!, address: ShippingAddressInput!): OrderChangePayload!
+    addReview(productId: Int!, rating: Int!, text: String!): OrderChangePayload!
+  }
+
+  extend type Mutation {
+    ecommerce: EcommerceMutation!
+  }
+`;

@@ -1,0 +1,711 @@
+import { randomUUID } from 'node:crypto';
+
+import {
+  type CheckoutStep,
+  MAX_CART_LINES,
+  SHIPPING_METHODS,
+  boundedQuantity,
+  deliveryFee,
+  featureFlags,
+  isChampionMember,
+  isOrderChangeable,
+  isRating,
+  isShippingMethod,
+  memberUnitPrice,
+  minorUnitDigits,
+  orderTotals,
+  reachableStep,
+} from '@member/domain';
+import { type Address, parseAddress } from '@member/domain/address';
+
+import type { MemberAuth, RequestContext } from '../../context';
+import { isoNow, readJson } from '../../db/json';
+import type { TransactionRunner } from '../../db/transaction';
+import { AppError, badInput, forbidden, notFound } from '../../errors';
+import type { VerifiedPayment } from '../payments/payment-purposes';
+import type {
+  CheckoutLine,
+  CheckoutRecord,
+  LocalizedText,
+  MarketplaceRepository,
+  ProductRecord,
+} from './marketplace.repository';
+
+/** What the payments module offers the marketplace: a hosted checkout for an amount the server decided. */
+export interface OrderPayments {
+  createCheckout(input: {
+    brandId: number;
+    memberId: number;
+    purpose: 'order';
+    amountMinor: number;
+    currency: string;
+    description: string;
+    metadata: Record<string, string | number>;
+    returnPath: string;
+    locale?: MemberAuth['claims']['language'];
+  }): Promise<{ checkoutId: string; url: string }>;
+}
+
+/** Mail through the outbox (modules/mail). */
+export interface OrderMail {
+  deliver(mail: {
+    brandId: number;
+    memberId: number | null;
+    kind: string;
+    to: string;
+    subject: string;
+    text: string;
+  }): Promise<void>;
+}
+
+export interface MarketplaceServiceDeps {
+  repository: MarketplaceRepository;
+  transactions: TransactionRunner;
+  /** Absent in tests of the catalogue alone; paying is then refused as unavailable. */
+  payments?: OrderPayments | undefined;
+  mail?: OrderMail | undefined;
+}
+
+/** Where the payment page sends the member back to. */
+export const ORDER_RETURN_PATH = '/marketplace/checkout/confirmation';
+/** An order at or above this many major units of its currency comes with a free gift. */
+export const FREE_GIFT_THRESHOLD_MAJOR = 50;
+const MAX_PAGE = 60;
+const MAX_REVIEW_TEXT = 2000;
+const MAX_EMAIL = 254;
+
+interface Viewer {
+  brandId: number;
+  memberId: number;
+  currency: string;
+  locale: string;
+  champion: boolean;
+}
+
+/** A product as the member sees it: their currency, their language, their price. */
+export interface ProductView {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  categorySlug: string;
+  images: string[];
+  currency: string;
+  price: number;
+  memberPrice: number;
+  /** Whether `memberPrice` is this member's price (a Champion member). */
+  isMemberPriceApplied: boolean;
+  stock: number;
+  inStock: boolean;
+  shippable: boolean;
+  freeGiftEligible: boolean;
+  rating: number | null;
+  reviewCount: number;
+}
+
+export interface CartView {
+  lines: {
+    product: ProductView;
+    quantity: number;
+    unitPrice: number;
+    lineTotal: number;
+  }[];
+  count: number;
+  currency: string;
+  subtotal: number;
+  listSubtotal: number;
+  memberSavings: number;
+  isEmpty: boolean;
+}
+
+const text = (values: LocalizedText, locale: string) =>
+  values[locale] ?? values['en-us'] ?? Object.values(values)[0] ?? '';
+
+/** Thrown inside the placing transaction to roll it back: the stock ran out, or another run placed it. */
+class PlacementStop extends Error {
+  constructor(readonly reason: 'sold_out' | 'placed_before') {
+    super(reason);
+  }
+}
+
+/**
+ * The marketplace (issue 17): catalogue, reviews, the member's server-side cart, the four-step
+ * checkout and the order it places once, and only once, a verified payment of it arrives. Every price,
+ * fee and total is the server's (packages/domain/src/marketplace.ts); the browser sends ids and
+ * quantities only.
+ */
+export function createMarketplaceService({
+  repository,
+  transactions,
+  payments,
+  mail,
+}: MarketplaceServiceDeps) {
+  /** The marketplace is open where the `ecommerce` flag (brand tags) or the clickcoins layout says. */
+  function requireMarketplace(ctx: RequestContext): void {
+    const brand = ctx.brand.config;
+    if (brand.layout === 'clickcoins' || featureFlags(brand.brandTags).ecommerce) return;
+    throw forbidden('The marketplace is not offered here.', 'marketplace_unavailable');
+  }
+
+  async function viewer(ctx: RequestContext, member: MemberAuth): Promise<Viewer> {
+    requireMarketplace(ctx);
+    const brandId = ctx.brand.config.id;
+    return {
+      brandId,
+      memberId: member.claims.id,
+      currency: ctx.brand.config.billing.currency.toUpperCase(),
+      locale: member.claims.language,
+      champion: isChampionMember(await repository.activePlanIds(brandId, member.claims.id)),
+    };
+  }
+
+  /** A product's list price in the viewer's currency; a product without one is not sold there. */
+  const listPrice = (product: ProductRecord, currency: string): number | null => {
+    const price = product.prices[currency];
+    return typeof price === 'number' && Number.isSafeInteger(price) && price >= 0 ? price : null;
+  };
+
+  async function views(who: Viewer, products: ProductRecord[]): Promise<ProductView[]> {
+    const stats = await repository.reviewStats(products.map((product) => product.id));
+    return products.flatMap((product) => {
+      const price = listPrice(product, who.currency);
+      if (price === null) return [];
+      const stat = stats.get(product.id);
+      return [
+        {
+          id: product.id,
+          slug: product.slug,
+          name: text(product.names, who.locale),
+          description: text(product.descriptions, who.locale),
+          categorySlug: product.categorySlug,
+          images: product.images,
+          currency: who.currency,
+          price,
+          memberPrice: memberUnitPrice(price, true),
+          isMemberPriceApplied: who.champion,
+          stock: product.stock,
+          inStock: product.stock > 0,
+          shippable: product.shippable,
+          freeGiftEligible: product.freeGiftEligible,
+          rating: stat ? Math.round(stat.average * 10) / 10 : null,
+          reviewCount: stat?.count ?? 0,
+        },
+      ];
+    });
+  }
+
+  async function cartOf(who: Viewer): Promise<CartView & { products: ProductRecord[] }> {
+    const lines = await repository.listCart(who.brandId, who.memberId);
+    const products = await repository.findProducts(
+      who.brandId,
+      lines.map((line) => line.productId),
+    );
+    const shown = await views(who, products);
+    const cartLines = lines.flatMap((line) => {
+      const product = shown.find((view) => view.id === line.productId);
+      // A line whose product is gone or no longer sold in this currency is left out; the quantity
+      // shown is bounded by the stock now.
+      const quantity = product ? boundedQuantity(line.quantity, product.stock) : 0;
+      if (!product || quantity === 0) return [];
+      const unitPrice = memberUnitPrice(product.price, who.champion);
+      return [{ product, quantity, unitPrice, lineTotal: unitPrice * quantity }];
+    });
+    const totals = orderTotals(
+      cartLines.map((line) => ({ listPriceMinor: line.product.price, quantity: line.quantity })),
+      { champion: who.champion, deliveryFee: 0 },
+    );
+    return {
+      lines: cartLines,
+      count: cartLines.reduce((sum, line) => sum + line.quantity, 0),
+      currency: who.currency,
+      subtotal: totals.subtotal,
+      listSubtotal: totals.listSubtotal,
+      memberSavings: totals.memberSavings,
+      isEmpty: cartLines.length === 0,
+      products,
+    };
+  }
+
+  /** The member's current checkout: the newest, or a new one (carrying the last address and method over). */
+  async function currentCheckout(who: Viewer, fresh: boolean): Promise<CheckoutRecord> {
+    const latest = await repository.latestCheckout(who.brandId, who.memberId);
+    if (latest && (latest.status === 'open' || !fresh)) return latest;
+    const id = `mk_${randomUUID()}`;
+    await repository.insertCheckout({
+      id,
+      brandId: who.brandId,
+      memberId: who.memberId,
+      status: 'open',
+      information: latest?.information ?? null,
+      shippingMethod: latest?.shippingMethod ?? null,
+      createdAt: isoNow(),
+    });
+    const created = await repository.findCheckout(id);
+    if (!created) throw new AppError('INTERNAL', 'The checkout could not be started.');
+    return created;
+  }
+
+  function shippingOptions(who: Viewer, shipsAnything: boolean) {
+    return SHIPPING_METHODS.map((method) => ({
+      method,
+      fee: deliveryFee(method, who.currency, { champion: who.champion, shipsAnything }),
+      listFee: deliveryFee(method, who.currency, { champion: false, shipsAnything }),
+    }));
+  }
+
+  async function checkoutView(who: Viewer, checkout: CheckoutRecord) {
+    const cart = await cartOf(who);
+    const placed = checkout.status === 'placed';
+    const shipsAnything = cart.lines.some((line) => line.product.shippable);
+    const method = isShippingMethod(checkout.shippingMethod) ? checkout.shippingMethod : null;
+    const liveFee = method ? deliveryFee(method, who.currency, { champion: who.champion, shipsAnything }) : 0;
+    // Once priced for payment, the checkout shows what was priced (the cart may have moved on since).
+    const priced = checkout.status !== 'open' && checkout.lines !== null && checkout.total !== null;
+    const pricedSubtotal = (checkout.lines ?? []).reduce(
+      (sum, line) => sum + line.unitPrice * line.quantity,
+      0,
+    );
+    const fee = priced ? (checkout.total ?? 0) - pricedSubtotal : liveFee;
+    const total = priced ? (checkout.total ?? 0) : cart.subtotal + liveFee;
+    const step: CheckoutStep = reachableStep({
+      hasInformation: checkout.information !== null,
+      hasShipping: method !== null,
+      placed,
+    });
+    return {
+      id: checkout.id,
+      status: checkout.status,
+      step,
+      information: checkout.information,
+      shippingMethod: method,
+      shippingOptions: shippingOptions(who, shipsAnything || !placed),
+      cart: { ...cart, products: undefined },
+      deliveryFee: fee,
+      total,
+      currency: who.currency,
+      isChampion: who.champion,
+      orderId: checkout.orderId,
+      failureCode: checkout.failureCode,
+    };
+  }
+
+  async function editableCheckout(who: Viewer): Promise<CheckoutRecord> {
+    const checkout = await currentCheckout(who, true);
+    if (checkout.status !== 'open') {
+      throw badInput('This checkout can no longer be changed.', 'checkout_closed');
+    }
+    return checkout;
+  }
+
+  /**
+   * The `order` purpose's handler: places the order the member paid for, from the lines and total the
+   * server priced when they went to pay. In one transaction: the order (its reference is the
+   * checkout's, unique, so a replay inserts nothing and stops), the stock each line takes (never below
+   * zero), the free gift, the cart lines bought, and the checkout marked placed. When the stock ran out
+   * meanwhile, nothing of that commits: the checkout is marked sold out with the refund recorded.
+   */
+  async function fulfilOrderPayment(payment: VerifiedPayment): Promise<{ orderId: number | null }> {
+    const checkoutId = payment.metadata.shopCheckoutId ?? '';
+    const checkout = await repository.findCheckout(checkoutId);
+    if (
+      checkout?.brandId !== payment.brandId ||
+      checkout.memberId !== payment.memberId ||
+      !checkout.lines ||
+      checkout.total !== payment.amountMinor ||
+      checkout.currency !== payment.currency.toUpperCase()
+    ) {
+      throw badInput('The payment does not match a checkout the server priced.', 'order_payment_mismatch');
+    }
+    if (checkout.status === 'placed' || checkout.status === 'sold_out') return { orderId: checkout.orderId };
+    const lines = checkout.lines;
+    const info = checkout.information ?? {};
+    const reference = `MK-${checkout.id.slice(3, 11).toUpperCase()}-${checkout.id.slice(-4).toUpperCase()}`;
+    try {
+      return await transactions(async (tx) => {
+        const subtotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+        const orderId = await repository.insertPaidOrder(
+          {
+            brandId: checkout.brandId,
+            memberId: checkout.memberId,
+            reference,
+            currency: payment.currency.toUpperCase(),
+            subtotal,
+            deliveryFee: payment.amountMinor - subtotal,
+            total: payment.amountMinor,
+            shippingInfo: { ...info, method: checkout.shippingMethod },
+            paymentId: payment.id,
+          },
+          tx,
+        );
+        if (orderId === null) throw new PlacementStop('placed_before');
+        // In product order, so two orders sharing products take their row locks in the same order.
+        for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
+          if (!(await repository.reserveStock(line.productId, line.quantity, tx))) {
+            throw new PlacementStop('sold_out');
+          }
+        }
+        await repository.insertOrderItems(orderId, lines, tx);
+        if (subtotal >= FREE_GIFT_THRESHOLD_MAJOR * 10 ** minorUnitDigits(payment.currency)) {
+          const gift = await repository.findFreeGift(payment.brandId, tx);
+          if (gift && (await repository.reserveStock(gift.id, 1, tx))) {
+            const locale = typeof info.locale === 'string' ? info.locale : 'en-us';
+            await repository.setFreeGift(orderId, text(gift.names, locale), tx);
+          }
+        }
+        await repository.removeFromCart(
+          checkout.brandId,
+          checkout.memberId,
+          lines.map((line) => line.productId),
+          tx,
+        );
+        if (!(await repository.updateCheckout(checkout.id, ['paying'], { status: 'placed', orderId }, tx))) {
+          throw new PlacementStop('placed_before');
+        }
+        return { orderId };
+      });
+    } catch (error) {
+      if (!(error instanceof PlacementStop)) throw error;
+      if (error.reason === 'sold_out') {
+        // Paid, but the stock is gone: no order; the refund owed is recorded on the checkout.
+        await repository.updateCheckout(checkout.id, ['paying'], {
+          status: 'sold_out',
+          failureCode: 'out_of_stock_refunded',
+        });
+        return { orderId: null };
+      }
+      const again = await repository.findCheckout(checkout.id);
+      return { orderId: again?.orderId ?? null };
+    }
+  }
+
+  return {
+    requireMarketplace,
+    fulfilOrderPayment,
+
+    listCategories: async (ctx: RequestContext, member: MemberAuth) => {
+      const who = await viewer(ctx, member);
+      const categories = await repository.listCategories(who.brandId);
+      return categories.map((category) => ({
+        id: category.id,
+        slug: category.slug,
+        name: text(category.names, who.locale),
+        productCount: category.productCount,
+      }));
+    },
+
+    listProducts: async (
+      ctx: RequestContext,
+      member: MemberAuth,
+      filter: {
+        categorySlug?: string | null;
+        shippableOnly?: boolean | null;
+        limit?: number | null;
+        offset?: number | null;
+      },
+    ) => {
+      const who = await viewer(ctx, member);
+      let categoryId: number | undefined;
+      if (filter.categorySlug) {
+        const category = await repository.findCategoryBySlug(who.brandId, filter.categorySlug.slice(0, 100));
+        if (!category) throw notFound('This category does not exist.', 'category_not_found');
+        categoryId = category.id;
+      }
+      const limit = Math.min(Math.max(Math.trunc(filter.limit ?? 24), 1), MAX_PAGE);
+      const offset = Math.min(Math.max(Math.trunc(filter.offset ?? 0), 0), 100_000);
+      const products = await repository.listProducts(who.brandId, {
+        ...(categoryId !== undefined ? { categoryId } : {}),
+        shippableOnly: filter.shippableOnly === true,
+        limit,
+        offset,
+      });
+      return views(who, products);
+    },
+
+    product: async (ctx: RequestContext, member: MemberAuth, id: number) => {
+      const who = await viewer(ctx, member);
+      const product = Number.isSafeInteger(id) ? await repository.findProduct(who.brandId, id) : undefined;
+      const [view] = product ? await views(who, [product]) : [];
+      if (!view) throw notFound('This product does not exist.', 'product_not_found');
+      const reviews = await repository.listReviews(view.id, 20);
+      const canReview = await repository.hasReceived(who.brandId, who.memberId, view.id);
+      return { ...view, reviews, canReview };
+    },
+
+    /** A review, only from a member who received the product; one per member and product. */
+    addReview: async (
+      ctx: RequestContext,
+      member: MemberAuth,
+      productId: number,
+      rating: number,
+      body: string,
+    ) => {
+      const who = await viewer(ctx, member);
+      if (!isRating(rating)) throw badInput('A rating is 1 to 5 stars.', 'invalid_rating');
+      const trimmed = body.slice(0, MAX_REVIEW_TEXT + 1).trim();
+      if (trimmed.length === 0 || trimmed.length > MAX_REVIEW_TEXT) {
+        throw badInput(`A review has 1 to ${MAX_REVIEW_TEXT} characters.`, 'invalid_review');
+      }
+      const product = Number.isSafeInteger(productId)
+        ? await repository.findProduct(who.brandId, productId)
+        : undefined;
+      if (!product) throw notFound('This product does not exist.', 'product_not_found');
+      if (!(await repository.hasReceived(who.brandId, who.memberId, product.id))) {
+        throw forbidden('Only members who received this product can review it.', 'review_not_received');
+      }
+      if (
+        !(await repository.insertReview({
+          brandId: who.brandId,
+          memberId: who.memberId,
+          productId: product.id,
+          rating,
+          text: trimmed,
+        }))
+      ) {
+        throw badInput('You have reviewed this product already.', 'review_exists');
+      }
+      return { reviewed: true };
+    },
+
+    cart: async (ctx: RequestContext, member: MemberAuth): Promise<CartView> => {
+      const { products: _products, ...cart } = await cartOf(await viewer(ctx, member));
+      return cart;
+    },
+
+    /** Sets a product's quantity in the cart (0 removes it), bounded by the stock; answers the cart. */
+    setCartQuantity: async (ctx: RequestContext, member: MemberAuth, productId: number, quantity: number) => {
+      const who = await viewer(ctx, member);
+      if (!Number.isSafeInteger(quantity) || quantity < 0) {
+        throw badInput('A quantity is a whole number from 0.', 'invalid_quantity');
+      }
+      const product = Number.isSafeInteger(productId)
+        ? await repository.findProduct(who.brandId, productId)
+        : undefined;
+      if (!product || listPrice(product, who.currency) === null) {
+        throw notFound('This product does not exist.', 'product_not_found');
+      }
+      if (quantity > 0 && product.stock === 0)
+        throw badInput('This product is out of stock.', 'out_of_stock');
+      const lines = await repository.listCart(who.brandId, who.memberId);
+      if (
+        quantity > 0 &&
+        lines.length >= MAX_CART_LINES &&
+        !lines.some((line) => line.productId === product.id)
+      ) {
+        throw badInput(`A cart holds at most ${MAX_CART_LINES} products.`, 'cart_full');
+      }
+      await repository.setCartQuantity(
+        who.brandId,
+        who.memberId,
+        product.id,
+        boundedQuantity(quantity, product.stock),
+      );
+      const { products: _products, ...cart } = await cartOf(who);
+      return cart;
+    },
+
+    checkout: async (ctx: RequestContext, member: MemberAuth) => {
+      const who = await viewer(ctx, member);
+      return checkoutView(who, await currentCheckout(who, false));
+    },
+
+    /** The information step: contact email and a shipping address validated per the address rules. */
+    saveInformation: async (
+      ctx: RequestContext,
+      member: MemberAuth,
+      input: { email: string; address: unknown },
+    ) => {
+      const who = await viewer(ctx, member);
+      const email = input.email.slice(0, MAX_EMAIL + 1).trim();
+      if (email.length > MAX_EMAIL || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+        throw badInput('Enter a valid email address.', 'invalid_email');
+      }
+      const parsed = parseAddress(input.address);
+      if (!parsed.ok) {
+        const first = parsed.issues[0];
+        throw badInput(
+          `The address is not valid (${first?.field}: ${first?.issue}).`,
+          `invalid_address:${first?.field}:${first?.issue}`,
+        );
+      }
+      const checkout = await editableCheckout(who);
+      const information = { email, locale: who.locale, ...shippingInfo(parsed.address) };
+      await repository.updateCheckout(checkout.id, ['open'], { information });
+      return checkoutView(who, { ...checkout, information });
+    },
+
+    chooseShipping: async (ctx: RequestContext, member: MemberAuth, method: string) => {
+      const who = await viewer(ctx, member);
+      if (!isShippingMethod(method))
+        throw badInput('Choose one of the shipping methods.', 'invalid_shipping_method');
+      const checkout = await editableCheckout(who);
+      if (!checkout.information) throw badInput('Enter your information first.', 'checkout_incomplete');
+      await repository.updateCheckout(checkout.id, ['open'], { shippingMethod: method });
+      return checkoutView(who, { ...checkout, shippingMethod: method });
+    },
+
+    /**
+     * The payment step: prices the cart now (stock-bounded, Champion prices, the delivery fee), keeps
+     * those lines and that total on the checkout, and opens the hosted payment page for exactly that
+     * amount. Paying again after a declined card prices a fresh checkout (the last address carried).
+     */
+    pay: async (ctx: RequestContext, member: MemberAuth) => {
+      const who = await viewer(ctx, member);
+      if (!payments)
+        throw new AppError('UNAVAILABLE', 'Payments are not available right now.', 'payments_unavailable');
+      const cart = await cartOf(who);
+      if (cart.isEmpty) throw badInput('Your cart is empty.', 'cart_empty');
+      let checkout = await currentCheckout(who, true);
+      if (checkout.status !== 'open') checkout = await currentCheckout(who, true);
+      const method = checkout.shippingMethod;
+      if (!checkout.information || !isShippingMethod(method)) {
+        throw badInput('Complete the information and shipping steps first.', 'checkout_incomplete');
+      }
+      for (const line of cart.lines) {
+        const requested = (await repository.listCart(who.brandId, who.memberId)).find(
+          (held) => held.productId === line.product.id,
+        );
+        if (requested && requested.quantity > line.quantity) {
+          throw badInput(`Only ${line.product.stock} of ${line.product.name} left.`, 'out_of_stock');
+        }
+      }
+      const shipsAnything = cart.lines.some((line) => line.product.shippable);
+      const fee = deliveryFee(method, who.currency, {
+        champion: who.champion,
+        shipsAnything,
+      });
+      const total = cart.subtotal + fee;
+      const lines: CheckoutLine[] = cart.lines.map((line) => ({
+        productId: line.product.id,
+        name: line.product.name,
+        image: line.product.images[0] ?? null,
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+      }));
+      if (total <= 0) throw badInput('This order has nothing to pay.', 'invalid_amount');
+      const opened = await payments.createCheckout({
+        brandId: who.brandId,
+        memberId: who.memberId,
+        purpose: 'order',
+        amountMinor: total,
+        currency: who.currency,
+        description: `Order of ${cart.count} item${cart.count === 1 ? '' : 's'}`,
+        metadata: { shopCheckoutId: checkout.id },
+        returnPath: ORDER_RETURN_PATH,
+        locale: member.claims.language,
+      });
+      const moved = await repository.updateCheckout(checkout.id, ['open'], {
+        status: 'paying',
+        lines,
+        currency: who.currency,
+        total,
+        paymentCheckoutId: opened.checkoutId,
+        failureCode: null,
+      });
+      if (!moved) throw badInput('This checkout is being paid already.', 'checkout_closed');
+      return { url: opened.url };
+    },
+
+    /** The member cancels an order that has not shipped: the stock goes back and the refund is recorded. */
+    cancelOrder: async (ctx: RequestContext, member: MemberAuth, orderId: number) => {
+      const who = await viewer(ctx, member);
+      return transactions(async (tx) => {
+        const order = await repository.findOrder(who.brandId, who.memberId, orderId, tx);
+        if (!order) throw notFound('This order does not exist.', 'order_not_found');
+        if (!isOrderChangeable(order.status))
+          throw badInput('This order has shipped already.', 'order_not_cancellable');
+        const changed = await repository.updateOrder(
+          order.id,
+          ['placed', 'paid'],
+          { status: 'cancelled', cancelledAt: isoNow(), refundedMinor: order.total },
+          tx,
+        );
+        if (!changed) throw badInput('This order has shipped already.', 'order_not_cancellable');
+        for (const item of await repository.orderItems(order.id, tx)) {
+          const productId = Number(item.product_id);
+          if (Number.isSafeInteger(productId))
+            await repository.restock(who.brandId, productId, item.quantity, tx);
+        }
+        return { cancelled: true, refundedMinor: order.total };
+      });
+    },
+
+    /** A new shipping address for an order that has not shipped (account/change-address/{id}). */
+    changeOrderAddress: async (
+      ctx: RequestContext,
+      member: MemberAuth,
+      orderId: number,
+      address: unknown,
+    ) => {
+      const who = await viewer(ctx, member);
+      const parsed = parseAddress(address);
+      if (!parsed.ok) {
+        const first = parsed.issues[0];
+        throw badInput(
+          `The address is not valid (${first?.field}: ${first?.issue}).`,
+          `invalid_address:${first?.field}:${first?.issue}`,
+        );
+      }
+      const order = await repository.findOrder(who.brandId, who.memberId, orderId);
+      if (!order) throw notFound('This order does not exist.', 'order_not_found');
+      const current = readJson<Record<string, unknown>>(order.shipping_info, {});
+      const changed = await repository.updateOrder(order.id, ['placed', 'paid'], {
+        shippingInfo: { ...current, ...shippingInfo(parsed.address) },
+      });
+      if (!changed) throw badInput('This order has shipped already.', 'order_not_changeable');
+      return { changed: true };
+    },
+
+    /** Operator: marks an order shipped with its tracking reference and tells the member by mail. */
+    markShipped: async (reference: string, tracking: string) => {
+      const trimmed = tracking.trim();
+      if (trimmed.length === 0 || trimmed.length > 100)
+        throw badInput('A tracking reference has 1 to 100 characters.');
+      const order = await repository.findOrderByReference(reference);
+      if (!order) throw notFound(`No order ${reference}.`, 'order_not_found');
+      const changed = await repository.updateOrder(order.id, ['placed', 'paid'], {
+        status: 'shipped',
+        tracking: trimmed,
+        shippedAt: isoNow(),
+      });
+      if (!changed)
+        throw badInput(
+          `Order ${reference} is ${order.status}; only a placed order ships.`,
+          'order_not_shippable',
+        );
+      const to = await repository.findMemberEmail(order.brand_id, order.member_id);
+      if (to && mail) {
+        await mail.deliver({
+          brandId: order.brand_id,
+          memberId: order.member_id,
+          kind: 'order_shipped',
+          to: to.email,
+          subject: `Your order ${order.reference} has shipped`,
+          text: `Hello ${to.name},\n\nYour order ${order.reference} is on its way. Tracking reference: ${trimmed}.\n`,
+        });
+      }
+      return { orderId: order.id };
+    },
+
+    upsertCategory: repository.upsertCategory,
+    upsertProduct: repository.upsertProduct,
+    setStock: repository.setStock,
+  };
+}
+
+/** The order's shipping info from a validated address (the orders module reads name, address, city…). */
+function shippingInfo(address: Address) {
+  return {
+    firstName: address.firstName,
+    lastName: address.lastName,
+    name: `${address.firstName} ${address.lastName}`,
+    address: address.address,
+    apartment: address.apartment,
+    city: address.city,
+    region: address.region,
+    postcode: address.postcode,
+    country: address.country,
+    phone: address.phone,
+  };
+}
+
+export type MarketplaceService = ReturnType<typeof createMarketplaceService>;
