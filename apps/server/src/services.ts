@@ -3,6 +3,7 @@ import type { PaymentPurpose as CheckoutPurpose } from '@member/domain';
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
 import { createTransactionRunner } from './db/transaction';
+import type { CacheInvalidation } from './shared/shared-store';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { createAuthService } from './modules/auth/auth.service';
 import { createBrandsRepository } from './modules/brands/brands.repository';
@@ -45,6 +46,8 @@ export interface ServicesOptions {
    * is still to come). The server itself passes none.
    */
   paymentHandlers?: Partial<Record<PaymentPurpose, PaymentHandler>>;
+  /** Tells every server of a cached record's change (shared/shared-store.ts); this process alone by default. */
+  invalidation?: CacheInvalidation;
 }
 
 /**
@@ -135,7 +138,7 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
     payments,
     signups,
     subscriptions,
-    brands: createBrandsService(createBrandsRepository(db.kysely)),
+    brands: createBrandsService(createBrandsRepository(db.kysely), { invalidation: options.invalidation }),
     events,
     auth,
     members,
