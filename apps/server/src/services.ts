@@ -8,6 +8,8 @@ import { createAuthRepository } from './modules/auth/auth.repository';
 import { createAuthService } from './modules/auth/auth.service';
 import { createBrandsRepository } from './modules/brands/brands.repository';
 import { createBrandsService } from './modules/brands/brands.service';
+import { createBrandsOperator } from './modules/brands/brands.operator';
+import { localInvalidation } from './shared/shared-store';
 import { createCatalogRepository } from './modules/catalog/catalog.repository';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { createEventsRepository } from './modules/events/events.repository';
@@ -77,6 +79,8 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
   const auth = createAuthService({ repository: authRepository, events, secret: config.jwtSecret });
   const members = createMembersService({ repository: createMembersRepository(db.kysely), auth, events });
   const plans = createPlansService({ repository: createPlansRepository(db.kysely) });
+  // One bus for every cache a change must clear (decision 027): Redis when the caller made one.
+  const invalidation = options.invalidation ?? localInvalidation();
 
   /*
    * The payment purposes, each with the handler that runs once per verified payment of it: the owning
@@ -138,7 +142,8 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
     payments,
     signups,
     subscriptions,
-    brands: createBrandsService(createBrandsRepository(db.kysely), { invalidation: options.invalidation }),
+    brands: createBrandsService(createBrandsRepository(db.kysely), { invalidation }),
+    brandsOperator: createBrandsOperator(createBrandsRepository(db.kysely), invalidation),
     events,
     auth,
     members,

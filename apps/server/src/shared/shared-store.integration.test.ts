@@ -19,6 +19,10 @@ function countingRepository(): BrandsRepository & { reads: number } {
     },
     findPrimaryHostname: () => Promise.resolve(undefined),
     list: () => Promise.resolve([]),
+    findBySlug: () => Promise.resolve(undefined),
+    ownersOf: () => Promise.resolve([]),
+    insert: () => Promise.resolve(0),
+    update: () => Promise.resolve(),
   };
   return repository;
 }
