@@ -18,6 +18,8 @@ import { createLibraryRepository } from './modules/library/library.repository';
 import { createLibraryService } from './modules/library/library.service';
 import { createMembersRepository } from './modules/members/members.repository';
 import { createMembersService } from './modules/members/members.service';
+import { createMembersOperator } from './modules/members/members.operator';
+import { createMembersOperatorRepository } from './modules/members/members.operator.repository';
 import { createPlansRepository } from './modules/plans/plans.repository';
 import { createPlansService } from './modules/plans/plans.service';
 import { createMediaRepository } from './modules/media/media.repository';
@@ -144,6 +146,10 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
     subscriptions,
     brands: createBrandsService(createBrandsRepository(db.kysely), { invalidation }),
     brandsOperator: createBrandsOperator(createBrandsRepository(db.kysely), invalidation),
+    membersOperator: createMembersOperator(
+      createMembersOperatorRepository(db.kysely),
+      createBrandsRepository(db.kysely),
+    ),
     events,
     auth,
     members,
