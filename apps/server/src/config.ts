@@ -87,8 +87,6 @@ const EnvSchema = z.object({
     .optional(),
   /** Prefix of this deployment's Redis keys and channel, when several share one Redis. */
   REDIS_KEY_PREFIX: z.string().max(100).default('member-area:'),
-  /** What a migration the previous release cannot read does at start-up (docs/operations.md). */
-  BREAKING_MIGRATIONS: z.enum(['refuse', 'warn', 'allow']).default('warn'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -147,8 +145,6 @@ export interface AppConfig {
   };
   /** Redis for several servers (decision 027); `url` null: one server, limits in the database. */
   redis: { url: string | null; keyPrefix: string };
-  /** Migrations the previous release cannot read: refused, logged, or run without a word. */
-  breakingMigrations: 'refuse' | 'warn' | 'allow';
 }
 
 /** How this server uses its PostgreSQL connections (README, decision 020). */
@@ -245,7 +241,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, storedJwtSec
       maxRequestsPerSocket: env.MAX_REQUESTS_PER_SOCKET,
     },
     redis: { url: env.REDIS_URL ?? null, keyPrefix: env.REDIS_KEY_PREFIX },
-    breakingMigrations: env.BREAKING_MIGRATIONS,
   };
 }
 
