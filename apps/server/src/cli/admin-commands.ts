@@ -1,8 +1,13 @@
 import type { AdminCommand } from './admin-command';
 import { brandAdminCommands } from '../modules/brands/brands.admin';
 import { memberAdminCommands } from '../modules/members/members.admin';
+import { catalogAdminCommands } from '../modules/catalog/catalog.admin';
 
 /**
  * Every operator command, by module. A feature adds its own list (`modules/<m>/<m>.admin.ts`) here.
  */
-export const adminCommands: readonly AdminCommand[] = [...brandAdminCommands, ...memberAdminCommands];
+export const adminCommands: readonly AdminCommand[] = [
+  ...brandAdminCommands,
+  ...memberAdminCommands,
+  ...catalogAdminCommands,
+];
