@@ -32,6 +32,7 @@ import { billingJob } from './modules/subscriptions/billing-job';
 import { registerSubscriptionFlow } from './modules/subscriptions/subscriptions.routes';
 import { type ErrorReporter, createErrorReporter, loggerOptions } from './observability';
 import { type Services, createServices } from './services';
+import { type SharedStore, createSharedStore } from './shared/shared-store';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -46,6 +47,8 @@ export interface BuildAppOptions {
    * benchmarks to compare GraphQL with a plain route on equal terms.
    */
   extendApi?: (api: FastifyInstance, services: Services) => void;
+  /** The store shared with other servers, made beforehand; by default made from `config.redis` and closed with the app. */
+  shared?: SharedStore;
 }
 
 const TRANSACTION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -58,6 +61,7 @@ export async function buildApp({
   errorReporter,
   services: prebuilt,
   extendApi,
+  shared: givenShared,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
@@ -75,7 +79,17 @@ export async function buildApp({
     ...connectionOptions(config.http),
   });
   capConnections(app, config.http);
-  const services = prebuilt ?? createServices(db, config);
+  // Redis when REDIS_URL is set: request limits and cache invalidation shared by every server (decision 027).
+  const shared =
+    givenShared ??
+    (await createSharedStore({
+      redisUrl: config.redis.url,
+      keyPrefix: config.redis.keyPrefix,
+      onError: (error) => {
+        app.log.warn({ err: error }, 'redis connection error');
+      },
+    }));
+  const services = prebuilt ?? createServices(db, config, { invalidation: shared.invalidation });
   const reporter = errorReporter ?? (await createErrorReporter(config));
 
   app.addHook('onSend', async (request, reply) => {
@@ -91,7 +105,7 @@ export async function buildApp({
   // Counted in the database, so every server behind a load balancer shares each limit (decision 012).
   await app.register(fastifyRateLimit, {
     global: false,
-    store: sharedRateLimitStore(createDatabaseCounter(db.kysely)),
+    store: sharedRateLimitStore(shared.counter ?? createDatabaseCounter(db.kysely)),
   });
   // Issue 12, items 16 and 19: cross-site state changes refused (decision 014); browser features denied.
   addCrossSiteGuard(app);
@@ -143,6 +157,7 @@ export async function buildApp({
   await registerSpa(app, services, config);
   app.addHook('onClose', async () => {
     await reporter.flush();
+    if (!givenShared) await shared.close();
   });
   return app;
 }

@@ -80,6 +80,13 @@ const EnvSchema = z.object({
   CONNECTION_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
   MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
   MAX_REQUESTS_PER_SOCKET: z.coerce.number().int().min(0).max(1_000_000).default(1_000),
+  /** Shared store of several servers (decision 027): request limits and cache invalidation. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  /** Prefix of this deployment's Redis keys and channel, when several share one Redis. */
+  REDIS_KEY_PREFIX: z.string().max(100).default('member-area:'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -136,6 +143,8 @@ export interface AppConfig {
     /** 0: no limit. */
     maxRequestsPerSocket: number;
   };
+  /** Redis for several servers (decision 027); `url` null: one server, limits in the database. */
+  redis: { url: string | null; keyPrefix: string };
 }
 
 /** How this server uses its PostgreSQL connections (README, decision 020). */
@@ -231,6 +240,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, storedJwtSec
       maxConnections: env.MAX_CONNECTIONS,
       maxRequestsPerSocket: env.MAX_REQUESTS_PER_SOCKET,
     },
+    redis: { url: env.REDIS_URL ?? null, keyPrefix: env.REDIS_KEY_PREFIX },
   };
 }
 

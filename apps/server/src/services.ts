@@ -3,10 +3,13 @@ import type { PaymentPurpose as CheckoutPurpose } from '@member/domain';
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
 import { createTransactionRunner } from './db/transaction';
+import type { CacheInvalidation } from './shared/shared-store';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { createAuthService } from './modules/auth/auth.service';
 import { createBrandsRepository } from './modules/brands/brands.repository';
 import { createBrandsService } from './modules/brands/brands.service';
+import { createBrandsOperator } from './modules/brands/brands.operator';
+import { localInvalidation } from './shared/shared-store';
 import { createCatalogRepository } from './modules/catalog/catalog.repository';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { createEventsRepository } from './modules/events/events.repository';
@@ -15,6 +18,8 @@ import { createLibraryRepository } from './modules/library/library.repository';
 import { createLibraryService } from './modules/library/library.service';
 import { createMembersRepository } from './modules/members/members.repository';
 import { createMembersService } from './modules/members/members.service';
+import { createMembersOperator } from './modules/members/members.operator';
+import { createMembersOperatorRepository } from './modules/members/members.operator.repository';
 import { createPlansRepository } from './modules/plans/plans.repository';
 import { createPlansService } from './modules/plans/plans.service';
 import { createMediaRepository } from './modules/media/media.repository';
@@ -49,6 +54,8 @@ export interface ServicesOptions {
    * is still to come). The server itself passes none.
    */
   paymentHandlers?: Partial<Record<PaymentPurpose, PaymentHandler>>;
+  /** Tells every server of a cached record's change (shared/shared-store.ts); this process alone by default. */
+  invalidation?: CacheInvalidation;
 }
 
 /**
@@ -78,6 +85,8 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
   const auth = createAuthService({ repository: authRepository, events, secret: config.jwtSecret });
   const members = createMembersService({ repository: createMembersRepository(db.kysely), auth, events });
   const plans = createPlansService({ repository: createPlansRepository(db.kysely) });
+  // One bus for every cache a change must clear (decision 027): Redis when the caller made one.
+  const invalidation = options.invalidation ?? localInvalidation();
 
   /*
    * The payment purposes, each with the handler that runs once per verified payment of it: the owning
@@ -153,7 +162,12 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
     payments,
     signups,
     subscriptions,
-    brands: createBrandsService(createBrandsRepository(db.kysely)),
+    brands: createBrandsService(createBrandsRepository(db.kysely), { invalidation }),
+    brandsOperator: createBrandsOperator(createBrandsRepository(db.kysely), invalidation),
+    membersOperator: createMembersOperator(
+      createMembersOperatorRepository(db.kysely),
+      createBrandsRepository(db.kysely),
+    ),
     events,
     auth,
     members,

@@ -1,5 +1,7 @@
 import type { AdminCommand } from './admin-command';
 import { brandAdminCommands } from '../modules/brands/brands.admin';
+import { memberAdminCommands } from '../modules/members/members.admin';
+import { catalogAdminCommands } from '../modules/catalog/catalog.admin';
 import { sweepAdminCommands } from '../modules/sweeps/sweeps.admin';
 import { marketplaceAdminCommands } from '../modules/marketplace/marketplace.admin';
 
@@ -8,6 +10,8 @@ import { marketplaceAdminCommands } from '../modules/marketplace/marketplace.adm
  */
 export const adminCommands: readonly AdminCommand[] = [
   ...brandAdminCommands,
+  ...memberAdminCommands,
+  ...catalogAdminCommands,
   ...sweepAdminCommands,
   ...marketplaceAdminCommands,
 ];

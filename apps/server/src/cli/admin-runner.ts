@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 
+import { AppError } from '../errors';
 import { type AdminCommand, type AdminContext, AdminUsageError } from './admin-command';
 import { adminCommands } from './admin-commands';
 import { consoleOutput } from './admin-output';
@@ -62,6 +63,11 @@ export async function runAdmin(
   } catch (error) {
     if (error instanceof AdminUsageError) {
       ready.out.error(`${error.message}\n\n${commandHelp(command)}`);
+      return 1;
+    }
+    // A service's refusal (a bad value, a missing record): its code and message, no stack.
+    if (error instanceof AppError) {
+      ready.out.error(`Refused (${error.slug}): ${error.message}`);
       return 1;
     }
     throw error;

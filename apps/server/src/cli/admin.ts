@@ -2,6 +2,7 @@ import { loadConfig } from '../config';
 import { createDb } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { createServices } from '../services';
+import { createSharedStore } from '../shared/shared-store';
 import { consoleOutput } from './admin-output';
 import { runAdmin } from './admin-runner';
 
@@ -14,7 +15,7 @@ import { runAdmin } from './admin-runner';
  */
 
 async function main(): Promise<number> {
-  const opened: { destroy?: () => Promise<void> } = {};
+  const opened: { destroy?: () => Promise<void>; close?: () => Promise<void> } = {};
   try {
     return await runAdmin(process.argv.slice(2), async () => {
       const config = loadConfig();
@@ -26,9 +27,17 @@ async function main(): Promise<number> {
       );
       opened.destroy = () => db.destroy();
       await migrateToLatest(db.kysely, db.dialect, db.schema);
-      return { db, config, services: createServices(db, config), out: consoleOutput() };
+      // With REDIS_URL, a brand or plan change reaches every running server's cache at once (decision 027).
+      const shared = await createSharedStore({
+        redisUrl: config.redis.url,
+        keyPrefix: config.redis.keyPrefix,
+      });
+      opened.close = () => shared.close();
+      const services = createServices(db, config, { invalidation: shared.invalidation });
+      return { db, config, services, out: consoleOutput() };
     });
   } finally {
+    await opened.close?.();
     await opened.destroy?.();
   }
 }

@@ -1,7 +1,8 @@
 import type { BillingSettings, BrandColors, CompanyAddress, SupportContacts } from '@member/domain';
 import type { Kysely } from 'kysely';
 
-import { readJson } from '../../db/json';
+import { inTransaction } from '../../db/transaction';
+import { isoNow, readJson, writeJson } from '../../db/json';
 import type { Database } from '../../db/schema';
 import type { BrandRow } from '../../db/tables/brands';
 
@@ -34,7 +35,18 @@ export interface BrandsRepository {
   findPrimaryHostname(brandId: number): Promise<string | undefined>;
   /** Every brand with its host names, primary first (the operator's list). */
   list(): Promise<{ id: number; slug: string; name: string; status: string; hostnames: string[] }[]>;
+  /** A brand by its slug (the operator's name for it), with its host names, primary first. */
+  findBySlug(slug: string): Promise<(BrandRecord & { hostnames: string[] }) | undefined>;
+  /** The brand owning each of `hostnames` that has one. */
+  ownersOf(hostnames: string[]): Promise<{ hostname: string; brandId: number }[]>;
+  /** Inserts a brand and its host names (the first primary) in one transaction; its id. */
+  insert(brand: BrandWrite, hostnames: string[]): Promise<number>;
+  /** Rewrites a brand's settings, and its host names when given (the first primary), in one transaction. */
+  update(id: number, brand: BrandWrite, hostnames?: string[]): Promise<void>;
 }
+
+/** Every setting of a brand an operator sets (the repository writes the JSON columns). */
+export type BrandWrite = Omit<BrandRecord, 'id' | 'hostname'>;
 
 function toBrandRecord(row: BrandRow, hostname: string): BrandRecord {
   return {
@@ -75,8 +87,79 @@ function toBrandRecord(row: BrandRow, hostname: string): BrandRecord {
   };
 }
 
-export function createBrandsRepository(db: Kysely<Database>): BrandsRepository {
+function toRow(brand: BrandWrite) {
   return {
+    slug: brand.slug,
+    name: brand.name,
+    logo: brand.logo,
+    icon: brand.icon,
+    template: brand.template,
+    layout: brand.layout,
+    status: brand.status,
+    media_types: writeJson(brand.mediaTypes),
+    languages: writeJson(brand.languages),
+    colors: writeJson(brand.colors),
+    support: writeJson(brand.support),
+    company_address: writeJson(brand.companyAddress),
+    brand_tags: writeJson(brand.brandTags),
+    billing: writeJson(brand.billing),
+    cdn_server: brand.cdnServer,
+    country_code: brand.countryCode,
+  };
+}
+
+export function createBrandsRepository(db: Kysely<Database>): BrandsRepository {
+  const writeHostnames = async (tx: Kysely<Database>, brandId: number, hostnames: string[]) => {
+    await tx.deleteFrom('brand_hostnames').where('brand_id', '=', brandId).execute();
+    await tx
+      .insertInto('brand_hostnames')
+      .values(
+        hostnames.map((hostname, index) => ({
+          hostname,
+          brand_id: brandId,
+          is_primary: index === 0 ? 1 : 0,
+        })),
+      )
+      .execute();
+  };
+  return {
+    findBySlug: async (slug) => {
+      const row = await db.selectFrom('brands').selectAll().where('slug', '=', slug).executeTakeFirst();
+      if (!row) return undefined;
+      const hostnames = await db
+        .selectFrom('brand_hostnames')
+        .select('hostname')
+        .where('brand_id', '=', row.id)
+        .orderBy('is_primary', 'desc')
+        .orderBy('hostname')
+        .execute();
+      const names = hostnames.map((entry) => entry.hostname);
+      return { ...toBrandRecord(row, names[0] ?? ''), hostnames: names };
+    },
+    ownersOf: async (hostnames) => {
+      if (hostnames.length === 0) return [];
+      const rows = await db
+        .selectFrom('brand_hostnames')
+        .select(['hostname', 'brand_id'])
+        .where('hostname', 'in', hostnames)
+        .execute();
+      return rows.map((row) => ({ hostname: row.hostname, brandId: row.brand_id }));
+    },
+    insert: (brand, hostnames) =>
+      inTransaction(db, async (tx) => {
+        const { id } = await tx
+          .insertInto('brands')
+          .values({ ...toRow(brand), created_at: isoNow() })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await writeHostnames(tx, id, hostnames);
+        return id;
+      }),
+    update: (id, brand, hostnames) =>
+      inTransaction(db, async (tx) => {
+        await tx.updateTable('brands').set(toRow(brand)).where('id', '=', id).execute();
+        if (hostnames) await writeHostnames(tx, id, hostnames);
+      }),
     findByHostname: async (hostname) => {
       const row = await db
         .selectFrom('brand_hostnames')

@@ -7,6 +7,7 @@ import {
   readableBrandColors,
 } from '@member/domain';
 
+import { type CacheInvalidation, localInvalidation } from '../../shared/shared-store';
 import type { BrandRecord, BrandsRepository } from './brands.repository';
 
 export interface ResolvedBrand {
@@ -17,26 +18,49 @@ export interface ResolvedBrand {
 
 export type BrandResolution = { kind: 'found'; brand: ResolvedBrand } | { kind: 'not_found' };
 
-const CACHE_TTL_MS = 30_000;
+/** How long a resolution is kept when every server hears of a brand change at once (Redis). */
+export const SHARED_CACHE_TTL_MS = 5 * 60_000;
+/**
+ * How long it is kept when a change made elsewhere (the operator's command line, another process) is
+ * not heard of: the longest an edit takes to show (decision 027).
+ */
+export const LOCAL_CACHE_TTL_MS = 5_000;
 const CACHE_MAX_ENTRIES = 1_000;
 
+export interface BrandsServiceOptions {
+  now?: () => number;
+  /** Tells every server of a brand change; this process alone by default. */
+  invalidation?: CacheInvalidation;
+}
+
 /**
- * Brands are read on every request, so resolutions (including misses) are cached per hostname for
- * 30 s; a brand edit shows up within that window on every server.
+ * Brands are read on every request, so resolutions (including misses) are cached per hostname. A brand
+ * change published on the invalidation bus clears the cache at once on every server that hears it
+ * (with Redis, all of them); the TTL bounds what a server that did not hear of it shows.
  */
-export function createBrandsService(repository: BrandsRepository, now: () => number = Date.now) {
+export function createBrandsService(repository: BrandsRepository, options: BrandsServiceOptions = {}) {
+  const now = options.now ?? Date.now;
+  const invalidation = options.invalidation ?? localInvalidation();
+  const ttlMs = invalidation.shared ? SHARED_CACHE_TTL_MS : LOCAL_CACHE_TTL_MS;
   const cache = new Map<string, { at: number; value: BrandResolution }>();
+  // A resolution read while a change was being published must not be kept after the clear.
+  let generation = 0;
+  invalidation.subscribe('brands', () => {
+    generation += 1;
+    cache.clear();
+  });
 
   async function resolveHostname(rawHostname: string): Promise<BrandResolution> {
     const hostname = normalizeHostname(rawHostname);
     const cached = cache.get(hostname);
-    if (cached && now() - cached.at < CACHE_TTL_MS) return cached.value;
+    if (cached && now() - cached.at < ttlMs) return cached.value;
+    const readIn = generation;
     const brand = hostname ? await repository.findByHostname(hostname) : undefined;
     const value: BrandResolution = brand
       ? { kind: 'found', brand: toResolvedBrand(brand) }
       : { kind: 'not_found' };
     if (cache.size >= CACHE_MAX_ENTRIES) cache.clear();
-    cache.set(hostname, { at: now(), value });
+    if (readIn === generation) cache.set(hostname, { at: now(), value });
     return value;
   }
 
