@@ -47,7 +47,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
 
   await withId(db.schema.createTable('shop_reviews'), dialect)
     .addColumn('brand_id', 'integer', (col) => col.notNull().references('brands.id').onDelete('cascade'))
-    .addColumn('product_id', 'integer', (col) => col.notNull().references('shop_products.id').onDelete('cascade'))
+    .addColumn('product_id', 'integer', (col) =>
+      col.notNull().references('shop_products.id').onDelete('cascade'),
+    )
     .addColumn('member_id', 'integer', (col) => col.notNull().references('members.id').onDelete('cascade'))
     .addColumn('rating', 'integer', notNull)
     .addColumn('text', 'text', notNull)
@@ -60,7 +62,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .createTable('cart_items')
     .addColumn('brand_id', 'integer', (col) => col.notNull().references('brands.id').onDelete('cascade'))
     .addColumn('member_id', 'integer', (col) => col.notNull().references('members.id').onDelete('cascade'))
-    .addColumn('product_id', 'integer', (col) => col.notNull().references('shop_products.id').onDelete('cascade'))
+    .addColumn('product_id', 'integer', (col) =>
+      col.notNull().references('shop_products.id').onDelete('cascade'),
+    )
     .addColumn('quantity', 'integer', notNull)
     .addColumn('updated_at', 'text', notNull)
     .addPrimaryKeyConstraint('cart_items_pk', ['member_id', 'product_id'])
