@@ -40,6 +40,11 @@ const EnvSchema = z.object({
   TRUST_PROXY: booleanString.default(false),
   SENTRY_DSN: z.url().optional(),
   SENTRY_WEB_DSN: z.url().optional(),
+  /** Bearer token of GET /metrics (Prometheus); without it /metrics answers 404 (decision 028). */
+  METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  /** OpenTelemetry traces go to this OTLP/HTTP endpoint when set; nothing is loaded otherwise. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default('member-area'),
   RELEASE: z.string().default('dev'),
   /** Sign-in attempts allowed per minute from one client address (end-to-end tests raise it). */
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
@@ -106,6 +111,8 @@ export interface AppConfig {
   defaultCountry: string;
   trustProxy: boolean;
   sentry: { serverDsn: string | null; webDsn: string | null; tracesSampleRate: number };
+  /** Prometheus metrics and OpenTelemetry traces (modules/metrics, decision 028). */
+  observe: { metricsToken: string | null; otlpEndpoint: string | null; serviceName: string };
   release: string;
   loginRateLimitPerMinute: number;
   mail: { smtpUrl: string | null; from: string };
@@ -209,6 +216,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, storedJwtSec
       serverDsn: env.SENTRY_DSN ?? null,
       webDsn: env.SENTRY_WEB_DSN ?? null,
       tracesSampleRate: TRACES_SAMPLE_RATE,
+    },
+    observe: {
+      metricsToken: env.METRICS_TOKEN ?? null,
+      otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT ?? null,
+      serviceName: env.OTEL_SERVICE_NAME,
     },
     release: env.RELEASE,
     loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,
