@@ -178,7 +178,10 @@ export const TRACES_SAMPLE_RATE = 0.05;
  * configuration, then loads it again with `storedJwtSecret`. A production deployment must set it.
  */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, storedJwtSecret?: string): AppConfig {
-  const parsed = EnvSchema.safeParse(source);
+  // A variable set to nothing (`SMTP_URL=` in an env file, `${X:-}` in compose.yaml) counts as unset.
+  const parsed = EnvSchema.safeParse(
+    Object.fromEntries(Object.entries(source).filter(([, value]) => value !== '')),
+  );
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -22,8 +22,8 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 /**
  * GET /metrics for Prometheus, behind `Authorization: Bearer <METRICS_TOKEN>` (decision 028), and the
  * hook that times every request of the server by its route pattern (never its URL: one series per
- * route, whatever the ids in it). Without metrics (no token) neither exists, and /metrics is the web
- * page's 404 like any unknown path.
+ * route, whatever the ids in it). Without metrics (no token) nothing is recorded and /metrics answers
+ * 404 in JSON.
  */
 export function registerMetrics(
   app: FastifyInstance,
@@ -31,7 +31,15 @@ export function registerMetrics(
   config: Pick<AppConfig, 'observe'>,
 ): void {
   const token = config.observe.metricsToken;
-  if (!metrics || !token) return;
+  if (!metrics || !token) {
+    // Not the web page (which answers any unknown path): a scraper is told plainly there is nothing.
+    app.get(METRICS_PATH, (_request, reply) =>
+      reply
+        .code(404)
+        .send({ error: { code: 'NOT_FOUND', message: 'Metrics are off (METRICS_TOKEN is unset)' } }),
+    );
+    return;
+  }
   const expected = digest(`Bearer ${token}`);
 
   app.addHook('onResponse', (request, reply, done) => {
