@@ -74,8 +74,8 @@ function epub(opfMetadata: string): Buffer {
   });
 }
 
-/** An MP4 with a movie header (5 s) and iTunes-style tags, no tracks. */
-function mp4(): Buffer {
+/** An MP4 with a movie header (5 s), iTunes-style tags and a video and a sound track of these codecs. */
+function mp4(video = 'avc1', sound = 'mp4a'): Buffer {
   const u32 = (n: number) => {
     const b = Buffer.alloc(4);
     b.writeUInt32BE(n);
@@ -115,9 +115,21 @@ function mp4(): Buffer {
     full('hdlr', u32(0), Buffer.from('mdir'), Buffer.alloc(12), Buffer.from([0])),
     ilst,
   );
+  // A track: its header, media header, handler and one sample entry (the codec's box, zero-filled).
+  const trak = (handler: string, codec: string) =>
+    box(
+      'trak',
+      full('tkhd', Buffer.alloc(80)),
+      box(
+        'mdia',
+        full('mdhd', u32(0), u32(0), u32(1000), u32(5000), Buffer.alloc(4)),
+        full('hdlr', u32(0), Buffer.from(handler, 'latin1'), Buffer.alloc(12), Buffer.from([0])),
+        box('minf', box('stbl', full('stsd', u32(1), box(codec, Buffer.alloc(78))))),
+      ),
+    );
   return Buffer.concat([
     box('ftyp', Buffer.from('isom'), u32(0x200), Buffer.from('isommp41')),
-    box('moov', mvhd, box('udta', meta)),
+    box('moov', mvhd, trak('vide', video), trak('soun', sound), box('udta', meta)),
     box('mdat', Buffer.alloc(64)),
   ]);
 }
@@ -184,12 +196,15 @@ describe.each(ENGINES)('catalog import (%s)', (engine) => {
     await writeFile(join(input, 'empty-package.epub'), zip({ mimetype: 'application/epub+zip' }));
     await writeFile(join(input, 'untitled.epub'), epub('<dc:language>fr</dc:language>'));
     await writeFile(join(input, 'clip.mp4'), Buffer.from('ftypjunkjunkjunk'));
+    // Issue 15, item 8: codecs browsers cannot play (it imported and played as a black frame).
+    await writeFile(join(input, 'old-camera.mp4'), mp4('mp4v'));
+    await writeFile(join(input, 'surround.m4v'), mp4('avc1', 'ac-3'));
     await writeFile(join(input, 'notes.txt'), 'hello');
     await writeFile(join(input, '.hidden.mp3'), 'skipped: dot file');
 
     const report = await run();
     const outcomes = byPath(report.outcomes);
-    expect(report.outcomes).toHaveLength(11);
+    expect(report.outcomes).toHaveLength(13);
     for (const path of ['albums/01.mp3', 'albums/02.mp3', 'rivers.m4b', 'phare.epub', 'tides.mp4'])
       expect(outcomes.get(path)?.status, path).toBe('imported');
     const rejected = report.outcomes.filter((o) => o.status === 'rejected');
@@ -199,6 +214,8 @@ describe.each(ENGINES)('catalog import (%s)', (engine) => {
       'empty-package.epub',
       'noise.mp3',
       'notes.txt',
+      'old-camera.mp4',
+      'surround.m4v',
       'untitled.epub',
     ]);
     const reason = (path: string) => {
@@ -210,6 +227,9 @@ describe.each(ENGINES)('catalog import (%s)', (engine) => {
     expect(reason('empty-package.epub')).toMatch(/container\.xml is missing/);
     expect(reason('untitled.epub')).toMatch(/no title/);
     expect(reason('noise.mp3')).not.toBe('');
+    expect(reason('old-camera.mp4')).toMatch(/browsers cannot play its video codec MPEG-4 Part 2 "mp4v"/);
+    expect(reason('surround.m4v')).toMatch(/browsers cannot play its sound codec Dolby Digital \(AC-3\)/);
+    expect(reason('clip.mp4')).toMatch(/not a playable MP4/);
 
     const repo = createCatalogRepository(db.kysely, db.dialect);
     // Music: one album holding both tracks, in track order, with the artist and the cover.
