@@ -10,6 +10,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildBrand } from '../../test/factories';
 import { ENGINES, type TestDb, createTestDb } from '../../test/harness';
 import { type ImportOutcome, importCatalogFolder } from './catalog.import';
+import { readEpub } from './catalog.import-epub';
+import { ImportRejection } from './catalog.import-metadata';
 import { createCatalogRepository } from './catalog.repository';
 
 const DEMO = resolve(dirname(fileURLToPath(import.meta.url)), '../../../media/demo');
@@ -376,5 +378,45 @@ describe.each(ENGINES)('catalog import (%s)', (engine) => {
         importedDir: imported,
       }),
     ).rejects.toThrow(/not a folder/);
+  });
+});
+
+// Issue 15, item 8: the regular-expression reader took titles from comments; a real XML parser does not.
+describe('the EPUB reader', () => {
+  let folder: string;
+  beforeEach(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'epub-reader-'));
+  });
+  afterEach(async () => {
+    await rm(folder, { recursive: true, force: true });
+  });
+  const readOne = async (file: Buffer) => {
+    const path = join(folder, `${String(Math.random()).slice(2)}.epub`);
+    await writeFile(path, file);
+    return readEpub(path);
+  };
+
+  it('ignores comments, reads CDATA and entities as XML says', async () => {
+    const parsed = await readOne(
+      epub(`<!-- <dc:title>Draft title from a comment</dc:title> -->
+        <dc:title><![CDATA[Salt & <Sea>]]></dc:title>
+        <dc:creator>Ana &amp; Bo</dc:creator>
+        <dc:description>&lt;p&gt;A &lt;b&gt;bold&lt;/b&gt; tale.&lt;/p&gt;</dc:description>
+        <dc:language>en</dc:language>`),
+    );
+    expect(parsed.title).toBe('Salt & <Sea>');
+    expect(parsed.people).toEqual([{ name: 'Ana & Bo', role: 'writer' }]);
+    expect(parsed.description).toBe('A bold tale.');
+  });
+
+  it('refuses a package document that is not well-formed or declares entities', async () => {
+    await expect(readOne(epub('<dc:title>Open <dc:title>'))).rejects.toThrow(/not well-formed XML/);
+    const bomb = zip({
+      mimetype: 'application/epub+zip',
+      'META-INF/container.xml': `<?xml version="1.0"?><!DOCTYPE c [<!ENTITY a "aaaaaaaaaa">]>${CONTAINER.slice(21)}`,
+    });
+    const refused = readOne(bomb);
+    await expect(refused).rejects.toBeInstanceOf(ImportRejection);
+    await expect(refused).rejects.toThrow(/declares XML entities/);
   });
 });
