@@ -247,7 +247,10 @@ describe.each(ENGINES)('catalog import (%s)', (engine) => {
     ]);
     // Each track's duration rounded to the second (32.5 s and 32.5 s).
     expect(album?.durationSeconds).toBe(66);
-    expect(album?.thumbnail.path).toMatch(/^\/media\/imported\/thumbnails\/brand\d+\/[0-9a-f]{16}\.jpg$/);
+    // The cover in several widths, the thumbnail naming the largest (issue 15, item 8).
+    expect(album?.thumbnail.path).toMatch(
+      /^\/media\/imported\/thumbnails\/brand\d+\/[0-9a-f]{16}-w\d+\.jpg$/,
+    );
     expect(album?.children[0]?.playbackKey).toMatch(
       /^\/media\/imported\/brand\d+\/music\/[0-9a-f]{16}-01\.mp3$/,
     );
@@ -280,7 +283,8 @@ describe.each(ENGINES)('catalog import (%s)', (engine) => {
     expect(french?.releaseDate).toBe('2021-09-14');
     expect(french?.details).toMatchObject({ isbn: '9782070360024', publisher: "Éditions de l'Anse & Cie" });
     expect(french?.people.map((p) => [p.role, p.person.title])).toEqual([['writer', 'Élise Martin']]);
-    expect(french?.thumbnail.path).toMatch(/\.png$/);
+    // A 1×1 PNG cover: one JPEG of its own width.
+    expect(french?.thumbnail.path).toMatch(/-w1\.jpg$/);
     expect((await repo.search(brand.id, 'phare marees')).map((c) => c.id)).toEqual([ebookCard?.id]);
     expect((await repo.search(brand.id, 'lighthouse tides')).map((c) => c.id)).toEqual([ebookCard?.id]);
 
