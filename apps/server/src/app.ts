@@ -27,6 +27,8 @@ import { registerRecoveryRoutes } from './modules/recovery/recovery.routes';
 import { registerEventRoutes } from './modules/events/events.routes';
 import { registerMailRoutes } from './modules/mail/mail.routes';
 import { registerMediaRoutes } from './modules/media/media.routes';
+import { observeGraphQL, registerMetrics } from './modules/metrics/metrics.routes';
+import { createAppMetrics } from './modules/metrics/metrics.service';
 import { registerPaymentFlow } from './modules/payments/payments.routes';
 import { billingJob } from './modules/subscriptions/billing-job';
 import { registerSubscriptionFlow } from './modules/subscriptions/subscriptions.routes';
@@ -112,6 +114,9 @@ export async function buildApp({
   addPermissionsPolicy(app);
 
   registerHealth(app, db, config);
+  // Prometheus at /metrics behind METRICS_TOKEN; without it nothing is recorded (decision 028).
+  const metrics = createAppMetrics(db, config);
+  registerMetrics(app, metrics, config);
 
   // The member graph API: every route resolves the brand and the caller first.
   await app.register(
@@ -126,6 +131,7 @@ export async function buildApp({
       registerMailRoutes(api, services, config);
       api.get('/api/boot', async (request) => (await buildBootData(request, services, config)).data);
       await registerGraphQL(api, services, config);
+      observeGraphQL(api, metrics);
       extendApi?.(api, services);
     },
     { prefix: '/membergraphapi' },
@@ -149,10 +155,12 @@ export async function buildApp({
     { prefix: '/subscriptionflow' },
   );
   // The scheduled jobs of every module, each on one server at a time (jobs/, decision 017).
-  registerJobs(app, db, [
-    billingJob(services.subscriptions, config.payments.jobIntervalSeconds),
-    drawsJob(services.sweeps),
-  ]);
+  registerJobs(
+    app,
+    db,
+    [billingJob(services.subscriptions, config.payments.jobIntervalSeconds), drawsJob(services.sweeps)],
+    metrics?.recordJobRun,
+  );
   registerMediaRoutes(app, config);
   await registerSpa(app, services, config);
   app.addHook('onClose', async () => {

@@ -19,6 +19,30 @@ describe('loadConfig', () => {
     expect(TRACES_SAMPLE_RATE).toBe(0.05);
   });
 
+  // Issue 15, item 4: compose files and env files set optional variables to nothing.
+  it('takes a variable set to nothing for unset, and reads the metrics and tracing settings', () => {
+    const empty = loadConfig({
+      JWT_SECRET: SECRET,
+      SMTP_URL: '',
+      SENTRY_DSN: '',
+      METRICS_TOKEN: '',
+      STRIPE_SECRET_KEY: '',
+    });
+    expect(empty.mail.smtpUrl).toBeNull();
+    expect(empty.observe).toEqual({ metricsToken: null, otlpEndpoint: null, serviceName: 'member-area' });
+    const set = loadConfig({
+      JWT_SECRET: SECRET,
+      METRICS_TOKEN: 'm'.repeat(24),
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+    });
+    expect(set.observe).toEqual({
+      metricsToken: 'm'.repeat(24),
+      otlpEndpoint: 'http://collector:4318',
+      serviceName: 'member-area',
+    });
+    expect(() => loadConfig({ JWT_SECRET: SECRET, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+  });
+
   it('selects PostgreSQL with DATABASE_URL, with connect and statement timeouts', () => {
     const config = loadConfig({ JWT_SECRET: SECRET, DATABASE_URL: 'postgres://u@h:5432/db' });
     expect(config.database).toEqual({

@@ -40,6 +40,11 @@ const EnvSchema = z.object({
   TRUST_PROXY: booleanString.default(false),
   SENTRY_DSN: z.url().optional(),
   SENTRY_WEB_DSN: z.url().optional(),
+  /** Bearer token of GET /metrics (Prometheus); without it /metrics answers 404 (decision 028). */
+  METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  /** Reserved for OpenTelemetry traces (OTLP/HTTP): read, but no exporter is wired yet (decision 028). */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default('member-area'),
   RELEASE: z.string().default('dev'),
   /** Sign-in attempts allowed per minute from one client address (end-to-end tests raise it). */
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
@@ -113,6 +118,8 @@ export interface AppConfig {
   defaultCountry: string;
   trustProxy: boolean;
   sentry: { serverDsn: string | null; webDsn: string | null; tracesSampleRate: number };
+  /** Prometheus metrics and OpenTelemetry traces (modules/metrics, decision 028). */
+  observe: { metricsToken: string | null; otlpEndpoint: string | null; serviceName: string };
   release: string;
   loginRateLimitPerMinute: number;
   mail: { smtpUrl: string | null; from: string };
@@ -180,7 +187,10 @@ export const TRACES_SAMPLE_RATE = 0.05;
  * configuration, then loads it again with `storedJwtSecret`. A production deployment must set it.
  */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, storedJwtSecret?: string): AppConfig {
-  const parsed = EnvSchema.safeParse(source);
+  // A variable set to nothing (`SMTP_URL=` in an env file, `${X:-}` in compose.yaml) counts as unset.
+  const parsed = EnvSchema.safeParse(
+    Object.fromEntries(Object.entries(source).filter(([, value]) => value !== '')),
+  );
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -218,6 +228,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, storedJwtSec
       serverDsn: env.SENTRY_DSN ?? null,
       webDsn: env.SENTRY_WEB_DSN ?? null,
       tracesSampleRate: TRACES_SAMPLE_RATE,
+    },
+    observe: {
+      metricsToken: env.METRICS_TOKEN ?? null,
+      otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT ?? null,
+      serviceName: env.OTEL_SERVICE_NAME,
     },
     release: env.RELEASE,
     loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,

@@ -21,7 +21,17 @@ export interface Db {
    * is dropped and the pool opens a new one when next needed. SQLite has none.
    */
   onConnectionError: (listener: (error: Error) => void) => () => void;
+  /** PostgreSQL's connection pool as it stands (the metrics read it at each scrape); SQLite has none. */
+  poolStats?: () => PoolStats;
   destroy: () => Promise<void>;
+}
+
+export interface PoolStats {
+  /** Connections open, idle among them, and queries waiting for one. */
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 /**
@@ -92,6 +102,12 @@ export function createDb(database: DatabaseTarget): Db {
         listeners.add(listener);
         return () => listeners.delete(listener);
       },
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: pool.options.max,
+      }),
       destroy: () => kysely.destroy(),
     };
   }

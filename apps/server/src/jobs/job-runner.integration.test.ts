@@ -167,6 +167,36 @@ describe.each(ENGINES)('job runner on two servers (%s)', (engine) => {
     expect(errors[0]).toMatchObject({ job: name });
   });
 
+  // Issue 15, item 5: the metrics count each run with its outcome and duration.
+  it('tells onRun of each run it made, with its outcome', async () => {
+    const { log } = recordingLog();
+    const told: { job: string; ok: boolean; seconds: number }[] = [];
+    const runner = createJobRunner({
+      repository: createJobsRepository(shared.first.kysely),
+      log,
+      onRun: (job, ok, seconds) => told.push({ job, ok, seconds }),
+      now: () => new Date(clock),
+    });
+    let clock = Date.now();
+    let fail = false;
+    runner.schedule({
+      name,
+      intervalMs: 1,
+      run: () => (fail ? Promise.reject(new Error('boom')) : Promise.resolve()),
+    });
+    await runner.runIfDue(name); // the first call makes the job's row, due one interval later
+    clock += 10_000;
+    expect(await runner.runIfDue(name)).toBe(true);
+    fail = true;
+    clock += 10_000;
+    expect(await runner.runIfDue(name)).toBe(true);
+    expect(told.map(({ job, ok }) => ({ job, ok }))).toEqual([
+      { job: name, ok: true },
+      { job: name, ok: false },
+    ]);
+    expect(told.every(({ seconds }) => seconds >= 0)).toBe(true);
+  });
+
   it('polls on its own once started, and stops on shutdown after the run in progress', async () => {
     const { log } = recordingLog();
     const runner = createJobRunner({

@@ -30,6 +30,8 @@ export interface JobRunnerDeps {
   /** How often each job's row is asked whether it is due (at most the job's own interval). */
   pollMs?: number;
   now?: () => Date;
+  /** Told of each run this node made: the job, whether it succeeded, how long it took (metrics). */
+  onRun?: (job: string, ok: boolean, seconds: number) => void;
 }
 
 /** A run outlasting this is taken for dead, and the job for another node's to take over. */
@@ -49,6 +51,7 @@ export function createJobRunner({
   node = randomBytes(6).toString('hex'),
   pollMs = DEFAULT_POLL_MS,
   now = () => new Date(),
+  onRun,
 }: JobRunnerDeps) {
   const jobs = new Map<string, Job>();
   const ensured = new Set<string>();
@@ -79,6 +82,7 @@ export function createJobRunner({
       error = caught instanceof Error ? caught.message : String(caught);
       log.error({ job: job.name, err: caught }, 'job failed');
     }
+    onRun?.(job.name, error === null, (now().getTime() - startedAt.getTime()) / 1000);
     const finished = await repository.finish(job.name, holder, {
       nextRunAt: isoNow(new Date(startedAt.getTime() + job.intervalMs)),
       finishedAt: isoNow(now()),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 import type { Db } from '../db/database';
-import { type Job, createJobRunner } from './job-runner';
+import { type Job, type JobRunnerDeps, createJobRunner } from './job-runner';
 import { createJobsRepository } from './jobs.repository';
 
 /**
@@ -9,8 +9,17 @@ import { createJobsRepository } from './jobs.repository';
  * sharing the database) and stops them when it closes, after the runs in progress finish. A null
  * entry is a job switched off by its configuration.
  */
-export function registerJobs(app: FastifyInstance, db: Db, jobs: readonly (Job | null)[]): void {
-  const runner = createJobRunner({ repository: createJobsRepository(db.kysely), log: app.log });
+export function registerJobs(
+  app: FastifyInstance,
+  db: Db,
+  jobs: readonly (Job | null)[],
+  onRun?: JobRunnerDeps['onRun'],
+): void {
+  const runner = createJobRunner({
+    repository: createJobsRepository(db.kysely),
+    log: app.log,
+    ...(onRun ? { onRun } : {}),
+  });
   for (const job of jobs) if (job) runner.schedule(job);
   app.addHook('onReady', (done) => {
     runner.start();

@@ -5,6 +5,14 @@ export const catalogTypeDefs = /* GraphQL */ `
     origin: String!
     path: String!
     cacheIndex: Int!
+    "The same image in other widths, narrowest first, for srcset (imported covers); empty otherwise."
+    sizes: [ThumbnailSize!]!
+  }
+
+  "One width of a thumbnail: its path on the thumbnail's origin and its width in pixels (srcset w)."
+  type ThumbnailSize {
+    width: Int!
+    path: String!
   }
 
   "A person credited on a title (spec section 3)."

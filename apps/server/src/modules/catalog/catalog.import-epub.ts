@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { type Entry, openPromise } from 'yauzl';
 
 import {
@@ -38,44 +39,97 @@ async function readStream(stream: NodeJS.ReadableStream, limit: number): Promise
   return Buffer.concat(chunks);
 }
 
-const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-function decodeXml(text: string): string {
-  return text
-    .replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, '$1')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-      if (name.startsWith('#x') || name.startsWith('#X'))
-        return safeCodePoint(parseInt(name.slice(2), 16), whole);
-      if (name.startsWith('#')) return safeCodePoint(parseInt(name.slice(1), 10), whole);
-      return XML_ENTITIES[name.toLowerCase()] ?? whole;
+/** Tags dropped from a description that is escaped HTML (the XML parser has decoded it once). */
+const stripTags = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos|nbsp);/gi, (whole, name: string) => {
+      const lower = name.toLowerCase();
+      if (lower.startsWith('#x')) return safeCodePoint(parseInt(lower.slice(2), 16), whole);
+      if (lower.startsWith('#')) return safeCodePoint(parseInt(lower.slice(1), 10), whole);
+      return HTML_ENTITIES[lower] ?? whole;
     });
-}
+const HTML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 const safeCodePoint = (code: number, fallback: string) =>
   Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : fallback;
 
-const stripTags = (html: string) => decodeXml(html.replace(/<[^>]*>/g, ' '));
+/*
+ * Issue 15, item 8: the package documents are read with a real XML parser (fast-xml-parser), so a title
+ * inside a comment, a CDATA section or an attribute holding `>` read as what XML says they are. Every
+ * element is an array of nodes; each node keeps its attributes under `@` and its text under `#text`.
+ */
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  attributesGroupName: '@',
+  textNodeName: '#text',
+  alwaysCreateTextNode: true,
+  isArray: () => true,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: true,
+  processEntities: true,
+  htmlEntities: false,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+});
+
+type XmlNode = Record<string, unknown>;
+
+/** The parsed document; refused when it is not well-formed XML or declares entities (expansion bombs). */
+function parseXml(bytes: Buffer, what: string): XmlNode {
+  const xml = bytes.toString('utf8');
+  if (/<!ENTITY/i.test(xml)) throw new ImportRejection(`${what} declares XML entities`);
+  // The parser alone accepts unclosed elements; fast-xml-parser 5 marks its bundled validator deprecated in
+  // favour of a separate package, which adds nothing here: the bundled one still ships and is tested below.
+  // eslint-disable-next-line @typescript-eslint/no-deprecated
+  const valid = XMLValidator.validate(xml);
+  if (valid !== true) {
+    throw new ImportRejection(
+      `${what} is not well-formed XML (line ${String(valid.err.line)}: ${clean(valid.err.msg, 80)})`,
+    );
+  }
+  return parser.parse(xml) as XmlNode;
+}
+
+const isNode = (value: unknown): value is XmlNode => typeof value === 'object' && value !== null;
+const localName = (key: string) => key.slice(key.indexOf(':') + 1).toLowerCase();
+
+/** Every element named `name` (any namespace prefix) under `node`, nearest first, at most 500. */
+function nodes(node: XmlNode, name: string, out: XmlNode[] = []): XmlNode[] {
+  for (const [key, value] of Object.entries(node)) {
+    if (key === '@' || key === '#text' || !Array.isArray(value)) continue;
+    for (const child of value) {
+      if (!isNode(child) || out.length > 500) continue;
+      if (localName(key) === name) out.push(child);
+      nodes(child, name, out);
+    }
+  }
+  return out;
+}
 
 interface XmlElement {
   attributes: Record<string, string>;
   text: string;
 }
 
-/** Elements named `name` (any namespace prefix) with their attributes and text; enough for OPF metadata. */
-function elements(xml: string, name: string): XmlElement[] {
-  const pattern = new RegExp(
-    `<(?:[\\w-]+:)?${name}\\b([^>]*?)(?:/>|>([\\s\\S]*?)</(?:[\\w-]+:)?${name}\\s*>)`,
-    'gi',
-  );
-  const out: XmlElement[] = [];
-  for (const match of xml.matchAll(pattern)) {
-    const attributes: Record<string, string> = {};
-    for (const attribute of (match[1] ?? '').matchAll(/([\w:.-]+)\s*=\s*("([^"]*)"|'([^']*)')/g)) {
-      attributes[(attribute[1] ?? '').toLowerCase()] = decodeXml(attribute[3] ?? attribute[4] ?? '');
+function element(node: XmlNode): XmlElement {
+  const attributes: Record<string, string> = {};
+  // The attribute group is an array too (isArray applies to it): one object.
+  const group: unknown = node['@'];
+  const given: unknown = Array.isArray(group) ? group[0] : group;
+  if (isNode(given)) {
+    for (const [key, value] of Object.entries(given)) {
+      if (typeof value === 'string') attributes[key.toLowerCase()] = value;
     }
-    out.push({ attributes, text: stripTags(match[2] ?? '').trim() });
-    if (out.length > 500) break;
   }
-  return out;
+  const text = node['#text'];
+  return { attributes, text: typeof text === 'string' ? text.trim() : '' };
 }
+
+/** Elements named `name` (any namespace prefix) with their attributes and text; enough for OPF metadata. */
+const elements = (node: XmlNode | undefined, name: string): XmlElement[] =>
+  node ? nodes(node, name).map(element) : [];
 
 const ROLE_BY_MARC: Record<string, PersonRole> = { aut: 'writer', nrt: 'narrator', edt: 'writer' };
 
@@ -103,17 +157,15 @@ export async function readEpub(path: string): Promise<ParsedMedia> {
     };
     const container = await read('META-INF/container.xml', MAX_XML_BYTES);
     if (!container) throw new ImportRejection('not an EPUB: META-INF/container.xml is missing');
-    const rootfile = elements(container.toString('utf8'), 'rootfile')[0]?.attributes['full-path'];
+    const rootfile = elements(parseXml(container, 'container.xml'), 'rootfile')[0]?.attributes['full-path'];
     if (!rootfile) throw new ImportRejection('not an EPUB: container.xml names no package document');
     const opfBytes = await read(rootfile, MAX_XML_BYTES);
     if (!opfBytes) throw new ImportRejection(`the package document ${clean(rootfile, 120)} is missing`);
-    const opf = opfBytes.toString('utf8');
-    const metadata = /<(?:[\w-]+:)?metadata\b[\s\S]*?<\/(?:[\w-]+:)?metadata\s*>/i.exec(opf)?.[0];
+    const opf = parseXml(opfBytes, 'the package document');
+    const metadata = nodes(opf, 'metadata')[0];
     if (!metadata) throw new ImportRejection('the package document has no metadata');
 
-    const packageLanguage = normalizeLanguage(
-      /<(?:[\w-]+:)?package\b[^>]*\bxml:lang\s*=\s*"([^"]*)"/i.exec(opf)?.[1] ?? null,
-    );
+    const packageLanguage = normalizeLanguage(elements(opf, 'package')[0]?.attributes['xml:lang'] ?? null);
     const language = normalizeLanguage(elements(metadata, 'language')[0]?.text) ?? packageLanguage;
     const refinements = elements(metadata, 'meta').filter((meta) => meta.attributes.refines);
     const refined = (id: string | undefined, property: string) =>

@@ -312,3 +312,45 @@ function mvhdDuration(moov: Buffer): number | null {
   }
   return null;
 }
+
+/** One track of an MP4: its handler (`vide`, `soun`, `text`…) and its first sample entry's format. */
+export interface Mp4Track {
+  handler: string;
+  codec: string;
+}
+
+/**
+ * The tracks of an MP4 with the codec of each (`moov/trak/mdia/hdlr` and the first entry of
+ * `mdia/minf/stbl/stsd`), for the import's browser-playability check. Null when the file has no
+ * readable movie box; a malformed box inside it throws.
+ */
+export async function readMp4Tracks(path: string): Promise<Mp4Track[] | null> {
+  const file = await open(path, 'r');
+  try {
+    const box = await findTopLevelBox(file, 'moov');
+    if (!box) return null;
+    const length = box.length - box.headerLength;
+    if (length > MAX_HEADER_BYTES) throw new ChapterError('the movie header is too large');
+    return mp4Tracks(await readExactly(file, box.offset + box.headerLength, length));
+  } finally {
+    await file.close();
+  }
+}
+
+/** The tracks of a movie box's payload (exported for tests). */
+export function mp4Tracks(moov: Buffer): Mp4Track[] {
+  return boxes(moov, 0, moov.length)
+    .filter((box) => box.type === 'trak')
+    .map((trak) => {
+      const mdia = child(moov, trak, 'mdia');
+      const hdlr = child(moov, mdia, 'hdlr');
+      // A full box: version and flags (4), pre_defined (4), then the handler type.
+      const handler =
+        hdlr && hdlr.end - hdlr.start >= 12 ? moov.toString('latin1', hdlr.start + 8, hdlr.start + 12) : '';
+      const stsd = descend(moov, mdia, 'minf', 'stbl', 'stsd');
+      // A full box: version and flags (4), entry count (4), then the sample entries, each a box.
+      const first =
+        stsd && stsd.end - stsd.start >= 16 ? boxes(moov, stsd.start + 8, stsd.end)[0] : undefined;
+      return { handler, codec: first?.type ?? '' };
+    });
+}

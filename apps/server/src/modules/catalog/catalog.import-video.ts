@@ -11,14 +11,18 @@ import {
   readDate,
   readTags,
 } from './catalog.import-metadata';
-import { readMp4MovieDuration } from './catalog.import-mp4';
+import { assertBrowserPlayable } from './catalog.import-codecs';
+import { readMp4MovieDuration, readMp4Tracks } from './catalog.import-mp4';
 
 /*
  * The video reader of the import: an MP4 / M4V is a movie played progressively, from its MP4 tags and
- * duration (the movie header's when no track has one).
+ * duration (the movie header's when no track has one), once its codecs are known to play in browsers
+ * (catalog.import-codecs.ts).
  */
 
 export async function readVideo(path: string, ext: string): Promise<ParsedMedia> {
+  // Before anything else: a file browsers cannot play is refused with the codec named (issue 15, item 8).
+  assertBrowserPlayable(await readMp4Tracks(path).catch(() => null));
   const meta = await readTags(path, ext);
   const duration = meta.format.duration ?? (await readMp4MovieDuration(path).catch(() => null)) ?? undefined;
   if (duration === undefined || !Number.isFinite(duration) || duration <= 0)

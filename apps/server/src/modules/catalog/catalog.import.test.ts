@@ -10,6 +10,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildBrand } from '../../test/factories';
 import { ENGINES, type TestDb, createTestDb } from '../../test/harness';
 import { type ImportOutcome, importCatalogFolder } from './catalog.import';
+import { readEpub } from './catalog.import-epub';
+import { ImportRejection } from './catalog.import-metadata';
 import { createCatalogRepository } from './catalog.repository';
 
 const DEMO = resolve(dirname(fileURLToPath(import.meta.url)), '../../../media/demo');
@@ -74,8 +76,8 @@ function epub(opfMetadata: string): Buffer {
   });
 }
 
-/** An MP4 with a movie header (5 s) and iTunes-style tags, no tracks. */
-function mp4(): Buffer {
+/** An MP4 with a movie header (5 s), iTunes-style tags and a video and a sound track of these codecs. */
+function mp4(video = 'avc1', sound = 'mp4a'): Buffer {
   const u32 = (n: number) => {
     const b = Buffer.alloc(4);
     b.writeUInt32BE(n);
@@ -115,9 +117,21 @@ function mp4(): Buffer {
     full('hdlr', u32(0), Buffer.from('mdir'), Buffer.alloc(12), Buffer.from([0])),
     ilst,
   );
+  // A track: its header, media header, handler and one sample entry (the codec's box, zero-filled).
+  const trak = (handler: string, codec: string) =>
+    box(
+      'trak',
+      full('tkhd', Buffer.alloc(80)),
+      box(
+        'mdia',
+        full('mdhd', u32(0), u32(0), u32(1000), u32(5000), Buffer.alloc(4)),
+        full('hdlr', u32(0), Buffer.from(handler, 'latin1'), Buffer.alloc(12), Buffer.from([0])),
+        box('minf', box('stbl', full('stsd', u32(1), box(codec, Buffer.alloc(78))))),
+      ),
+    );
   return Buffer.concat([
     box('ftyp', Buffer.from('isom'), u32(0x200), Buffer.from('isommp41')),
-    box('moov', mvhd, box('udta', meta)),
+    box('moov', mvhd, trak('vide', video), trak('soun', sound), box('udta', meta)),
     box('mdat', Buffer.alloc(64)),
   ]);
 }
@@ -184,12 +198,15 @@ describe.each(ENGINES)('catalog import (%s)', (engine) => {
     await writeFile(join(input, 'empty-package.epub'), zip({ mimetype: 'application/epub+zip' }));
     await writeFile(join(input, 'untitled.epub'), epub('<dc:language>fr</dc:language>'));
     await writeFile(join(input, 'clip.mp4'), Buffer.from('ftypjunkjunkjunk'));
+    // Issue 15, item 8: codecs browsers cannot play (it imported and played as a black frame).
+    await writeFile(join(input, 'old-camera.mp4'), mp4('mp4v'));
+    await writeFile(join(input, 'surround.m4v'), mp4('avc1', 'ac-3'));
     await writeFile(join(input, 'notes.txt'), 'hello');
     await writeFile(join(input, '.hidden.mp3'), 'skipped: dot file');
 
     const report = await run();
     const outcomes = byPath(report.outcomes);
-    expect(report.outcomes).toHaveLength(11);
+    expect(report.outcomes).toHaveLength(13);
     for (const path of ['albums/01.mp3', 'albums/02.mp3', 'rivers.m4b', 'phare.epub', 'tides.mp4'])
       expect(outcomes.get(path)?.status, path).toBe('imported');
     const rejected = report.outcomes.filter((o) => o.status === 'rejected');
@@ -199,6 +216,8 @@ describe.each(ENGINES)('catalog import (%s)', (engine) => {
       'empty-package.epub',
       'noise.mp3',
       'notes.txt',
+      'old-camera.mp4',
+      'surround.m4v',
       'untitled.epub',
     ]);
     const reason = (path: string) => {
@@ -210,6 +229,9 @@ describe.each(ENGINES)('catalog import (%s)', (engine) => {
     expect(reason('empty-package.epub')).toMatch(/container\.xml is missing/);
     expect(reason('untitled.epub')).toMatch(/no title/);
     expect(reason('noise.mp3')).not.toBe('');
+    expect(reason('old-camera.mp4')).toMatch(/browsers cannot play its video codec MPEG-4 Part 2 "mp4v"/);
+    expect(reason('surround.m4v')).toMatch(/browsers cannot play its sound codec Dolby Digital \(AC-3\)/);
+    expect(reason('clip.mp4')).toMatch(/not a playable MP4/);
 
     const repo = createCatalogRepository(db.kysely, db.dialect);
     // Music: one album holding both tracks, in track order, with the artist and the cover.
@@ -225,7 +247,10 @@ describe.each(ENGINES)('catalog import (%s)', (engine) => {
     ]);
     // Each track's duration rounded to the second (32.5 s and 32.5 s).
     expect(album?.durationSeconds).toBe(66);
-    expect(album?.thumbnail.path).toMatch(/^\/media\/imported\/thumbnails\/brand\d+\/[0-9a-f]{16}\.jpg$/);
+    // The cover in several widths, the thumbnail naming the largest (issue 15, item 8).
+    expect(album?.thumbnail.path).toMatch(
+      /^\/media\/imported\/thumbnails\/brand\d+\/[0-9a-f]{16}-w\d+\.jpg$/,
+    );
     expect(album?.children[0]?.playbackKey).toMatch(
       /^\/media\/imported\/brand\d+\/music\/[0-9a-f]{16}-01\.mp3$/,
     );
@@ -258,7 +283,8 @@ describe.each(ENGINES)('catalog import (%s)', (engine) => {
     expect(french?.releaseDate).toBe('2021-09-14');
     expect(french?.details).toMatchObject({ isbn: '9782070360024', publisher: "Éditions de l'Anse & Cie" });
     expect(french?.people.map((p) => [p.role, p.person.title])).toEqual([['writer', 'Élise Martin']]);
-    expect(french?.thumbnail.path).toMatch(/\.png$/);
+    // A 1×1 PNG cover: one JPEG of its own width.
+    expect(french?.thumbnail.path).toMatch(/-w1\.jpg$/);
     expect((await repo.search(brand.id, 'phare marees')).map((c) => c.id)).toEqual([ebookCard?.id]);
     expect((await repo.search(brand.id, 'lighthouse tides')).map((c) => c.id)).toEqual([ebookCard?.id]);
 
@@ -356,5 +382,45 @@ describe.each(ENGINES)('catalog import (%s)', (engine) => {
         importedDir: imported,
       }),
     ).rejects.toThrow(/not a folder/);
+  });
+});
+
+// Issue 15, item 8: the regular-expression reader took titles from comments; a real XML parser does not.
+describe('the EPUB reader', () => {
+  let folder: string;
+  beforeEach(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'epub-reader-'));
+  });
+  afterEach(async () => {
+    await rm(folder, { recursive: true, force: true });
+  });
+  const readOne = async (file: Buffer) => {
+    const path = join(folder, `${String(Math.random()).slice(2)}.epub`);
+    await writeFile(path, file);
+    return readEpub(path);
+  };
+
+  it('ignores comments, reads CDATA and entities as XML says', async () => {
+    const parsed = await readOne(
+      epub(`<!-- <dc:title>Draft title from a comment</dc:title> -->
+        <dc:title><![CDATA[Salt & <Sea>]]></dc:title>
+        <dc:creator>Ana &amp; Bo</dc:creator>
+        <dc:description>&lt;p&gt;A &lt;b&gt;bold&lt;/b&gt; tale.&lt;/p&gt;</dc:description>
+        <dc:language>en</dc:language>`),
+    );
+    expect(parsed.title).toBe('Salt & <Sea>');
+    expect(parsed.people).toEqual([{ name: 'Ana & Bo', role: 'writer' }]);
+    expect(parsed.description).toBe('A bold tale.');
+  });
+
+  it('refuses a package document that is not well-formed or declares entities', async () => {
+    await expect(readOne(epub('<dc:title>Open <dc:title>'))).rejects.toThrow(/not well-formed XML/);
+    const bomb = zip({
+      mimetype: 'application/epub+zip',
+      'META-INF/container.xml': `<?xml version="1.0"?><!DOCTYPE c [<!ENTITY a "aaaaaaaaaa">]>${CONTAINER.slice(21)}`,
+    });
+    const refused = readOne(bomb);
+    await expect(refused).rejects.toBeInstanceOf(ImportRejection);
+    await expect(refused).rejects.toThrow(/declares XML entities/);
   });
 });

@@ -7,6 +7,7 @@ import type { MediaType } from '@member/domain';
 
 import type { Db } from '../../db/database';
 import { readAudio } from './catalog.import-audio';
+import { coverFileName, coverVariants } from './catalog.import-cover';
 import { readEpub } from './catalog.import-epub';
 import { ImportRejection, type ParsedMedia, clean } from './catalog.import-metadata';
 import { readVideo } from './catalog.import-video';
@@ -24,7 +25,7 @@ import { type CatalogWrites, createCatalogWrites, slugify } from './catalog.writ
  * - EPUB: an ebook, from its OPF package metadata (catalog.import-epub.ts).
  *
  * Files are copied to `<importedDir>/<brand>/<type>/<hash>-<name>` (playback key
- * `/media/imported/<brand>/<type>/<file>`), covers to `<importedDir>/thumbnails/<brand>/<hash>.<ext>`
+ * `/media/imported/<brand>/<type>/<file>`), covers to `<importedDir>/thumbnails/<brand>/<hash>-w<width>.jpg` in several widths
  * (public). Each file is one transaction: its title, people, genres, translations, search row and
  * `media_imports` row, written by the catalog's writes (catalog.writes.repository.ts). Copies are
  * written under a temporary dot-name (never served) and renamed into place as the transaction's last
@@ -149,19 +150,21 @@ async function importFile(
   const tempMedia = join(mediaDir, `.${fileName}.partial`);
   const playbackKey = `/media/imported/${brand.slug}/${typeFolder}/${fileName}`;
   const thumbDir = join(importedDir, 'thumbnails', brand.slug);
-  const thumbName = parsed.cover ? `${short}${parsed.cover.ext}` : null;
-  const finalThumb = thumbName ? join(thumbDir, thumbName) : null;
-  const tempThumb = thumbName ? join(thumbDir, `.${thumbName}.partial`) : null;
-  const thumbnailPath = thumbName ? `/media/imported/thumbnails/${brand.slug}/${thumbName}` : '';
+  // The cover in several widths (catalog.import-cover.ts); an undecodable one is left out, as none.
+  const variants = parsed.cover ? await coverVariants(parsed.cover.data).catch(() => []) : [];
+  const thumbs = variants.map((variant) => {
+    const name = coverFileName(short, variant.width);
+    return { ...variant, final: join(thumbDir, name), temp: join(thumbDir, `.${name}.partial`), name };
+  });
+  const largest = thumbs.at(-1);
+  const thumbnailPath = largest ? `/media/imported/thumbnails/${brand.slug}/${largest.name}` : '';
 
   const placed: string[] = [];
   try {
     await mkdir(mediaDir, { recursive: true });
     await copyFile(path, tempMedia);
-    if (parsed.cover && tempThumb) {
-      await mkdir(thumbDir, { recursive: true });
-      await writeFile(tempThumb, parsed.cover.data);
-    }
+    if (thumbs.length > 0) await mkdir(thumbDir, { recursive: true });
+    for (const thumb of thumbs) await writeFile(thumb.temp, thumb.data);
     const mediaId = await db.kysely.transaction().execute(async (trx) => {
       const catalog = createCatalogWrites(trx, db.dialect);
       const id = await insertParsed(catalog, brand.id, parsed, playbackKey, thumbnailPath, short);
@@ -175,9 +178,9 @@ async function importFile(
       // Last step: the copies take their served names. A failure from here rolls the rows back.
       await rename(tempMedia, finalMedia);
       placed.push(finalMedia);
-      if (tempThumb && finalThumb) {
-        await rename(tempThumb, finalThumb);
-        placed.push(finalThumb);
+      for (const thumb of thumbs) {
+        await rename(thumb.temp, thumb.final);
+        placed.push(thumb.final);
       }
       return id;
     });
@@ -191,7 +194,7 @@ async function importFile(
     };
   } catch (error) {
     await Promise.all(
-      [tempMedia, ...(tempThumb ? [tempThumb] : []), ...placed].map((file) => rm(file, { force: true })),
+      [tempMedia, ...thumbs.map((thumb) => thumb.temp), ...placed].map((file) => rm(file, { force: true })),
     );
     throw error;
   }

@@ -1,8 +1,12 @@
 import { type GraphQLContext, requireCaller } from '../../graphql/context';
+import { thumbnailSizes } from './catalog.import-cover';
 import type { CatalogListArgs } from './catalog.service';
 
 /** The catalog's fields of the content namespace: titles, live streams, slots, lists, genres, search. */
 export const catalogResolvers = {
+  Thumbnail: {
+    sizes: (thumbnail: { path: string }) => thumbnailSizes(thumbnail.path),
+  },
   ContentQuery: {
     media: (_parent: unknown, args: { mediaType: string; id: number }, context: GraphQLContext) =>
       context.services.catalog.media(requireCaller(context), args.mediaType, args.id),
