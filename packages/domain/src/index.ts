@@ -16,3 +16,4 @@ export * from './subscription';
 export * from './tags';
 export * from './text-bounds';
 export * from './timezones';
+export * from './vpn';
