@@ -26,6 +26,7 @@ import { registerRecoveryRoutes } from './modules/recovery/recovery.routes';
 import { registerEventRoutes } from './modules/events/events.routes';
 import { registerMailRoutes } from './modules/mail/mail.routes';
 import { registerMediaRoutes } from './modules/media/media.routes';
+import { registerVpnRoutes } from './modules/vpn/vpn.routes';
 import { registerPaymentFlow } from './modules/payments/payments.routes';
 import { billingJob } from './modules/subscriptions/billing-job';
 import { registerSubscriptionFlow } from './modules/subscriptions/subscriptions.routes';
@@ -109,6 +110,7 @@ export async function buildApp({
       await registerAccountRoutes(api, services);
       registerRecoveryRoutes(api, services, config);
       registerMailRoutes(api, services, config);
+      registerVpnRoutes(api, services);
       api.get('/api/boot', async (request) => (await buildBootData(request, services, config)).data);
       await registerGraphQL(api, services, config);
       extendApi?.(api, services);

@@ -38,6 +38,9 @@ import { isSandboxProvider } from './modules/payments/sandbox-provider';
 import { createSubscriptionsRepository } from './modules/subscriptions/subscriptions.repository';
 import { createSignupsService } from './modules/subscriptions/signups.service';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
+import { createAuthorityStore } from './modules/vpn/vpn.authority';
+import { createVpnRepository } from './modules/vpn/vpn.repository';
+import { createVpnService } from './modules/vpn/vpn.service';
 
 export interface ServicesOptions {
   /**
@@ -165,6 +168,12 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
       events,
       repository: createMediaRepository(db.kysely),
       config,
+    }),
+    vpn: createVpnService({
+      repository: createVpnRepository(db.kysely),
+      members: createMembersRepository(db.kysely),
+      authorities: createAuthorityStore(config.vpn.caDir),
+      config: config.vpn,
     }),
   };
 }

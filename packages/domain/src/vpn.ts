@@ -30,13 +30,13 @@ export function parseCountryList(text: string): string[] {
 }
 
 /**
- * A member may use the VPN when an active subscription carries it, the tag `vpn:disabled` is absent
- * (subscriptionState already drops `vpn` then; checked again so the rule stands on its own) and the
- * request does not come from a blocked country.
+ * A member may use the VPN when the tag `vpn:disabled` is absent, an active subscription carries it,
+ * and the request does not come from a blocked country.
  */
 export function vpnAccess({ entitlements, tags, country, blockedCountries }: VpnAccessInput): VpnAccess {
-  if (!entitlements.includes('vpn')) return { allowed: false, reason: 'no_vpn_plan' };
+  // First, since subscriptionState already drops `vpn` for it: the member learns why, and sees no upsell.
   if (tagValue(tags, 'vpn')?.toLowerCase() === 'disabled') return { allowed: false, reason: 'vpn_disabled' };
+  if (!entitlements.includes('vpn')) return { allowed: false, reason: 'no_vpn_plan' };
   const here = country.trim().toUpperCase();
   if (blockedCountries.some((blocked) => blocked.toUpperCase() === here)) {
     return { allowed: false, reason: 'blocked_country' };

@@ -44,6 +44,9 @@ import type { SlotsTable } from './tables/slots';
 import type { SubscriptionsTable } from './tables/subscriptions';
 import type { WalletsTable } from './tables/wallets';
 import type { WebhookEventsTable } from './tables/webhook-events';
+import type { VpnCertificatesTable } from './tables/vpn-certificates';
+import type { SupportReportsTable } from './tables/support-reports';
+import type { MemberNoticesTable } from './tables/member-notices';
 
 /*
  * The database's tables, one file per table under `tables/` with its row types (a table's columns,
@@ -98,4 +101,7 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   wallets: WalletsTable;
   webhook_events: WebhookEventsTable;
+  vpn_certificates: VpnCertificatesTable;
+  support_reports: SupportReportsTable;
+  member_notices: MemberNoticesTable;
 }
