@@ -27,6 +27,7 @@ import { registerEventRoutes } from './modules/events/events.routes';
 import { registerMailRoutes } from './modules/mail/mail.routes';
 import { registerMediaRoutes } from './modules/media/media.routes';
 import { registerVpnRoutes } from './modules/vpn/vpn.routes';
+import { vpnRevocationJob } from './modules/vpn/vpn.job';
 import { registerPaymentFlow } from './modules/payments/payments.routes';
 import { billingJob } from './modules/subscriptions/billing-job';
 import { registerSubscriptionFlow } from './modules/subscriptions/subscriptions.routes';
@@ -136,7 +137,10 @@ export async function buildApp({
     { prefix: '/subscriptionflow' },
   );
   // The scheduled jobs of every module, each on one server at a time (jobs/, decision 017).
-  registerJobs(app, db, [billingJob(services.subscriptions, config.payments.jobIntervalSeconds)]);
+  registerJobs(app, db, [
+    billingJob(services.subscriptions, config.payments.jobIntervalSeconds),
+    vpnRevocationJob(services.vpn),
+  ]);
   registerMediaRoutes(app, config);
   await registerSpa(app, services, config);
   app.addHook('onClose', async () => {
