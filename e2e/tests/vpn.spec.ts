@@ -17,6 +17,9 @@ function section(profile: string, tag: string): string {
 }
 
 test.describe('VPN', () => {
+  // A new member, a download and openssl: more than a default test's time on a shared machine.
+  test.slow();
+
   test('a VPN member downloads a .ovpn whose certificate verifies against the brand CA', async ({ page }) => {
     await createMember(page, { plan: 'VPN Platinum' });
     await page.goto('/vpn');

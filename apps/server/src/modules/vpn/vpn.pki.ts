@@ -14,8 +14,8 @@ import * as x509 from '@peculiar/x509';
 type CryptoKey = webcrypto.CryptoKey;
 type CryptoKeyPair = webcrypto.CryptoKeyPair;
 
+// @peculiar/x509 finds Node's WebCrypto as `globalThis.crypto` itself (Node 20 and later).
 const crypto = webcrypto;
-x509.cryptoProvider.set(crypto);
 
 const KEY_ALGORITHM: webcrypto.EcKeyGenParams = { name: 'ECDSA', namedCurve: 'P-256' };
 const SIGNING_ALGORITHM: webcrypto.EcdsaParams = { name: 'ECDSA', hash: 'SHA-256' };
