@@ -17,3 +17,4 @@ export * from './tags';
 export * from './text-bounds';
 export * from './timezones';
 export * from './vpn';
+export * from './problem-reports';
