@@ -41,6 +41,8 @@ import { createSubscriptionsService } from './modules/subscriptions/subscription
 import { createAuthorityStore } from './modules/vpn/vpn.authority';
 import { createVpnRepository } from './modules/vpn/vpn.repository';
 import { createVpnService } from './modules/vpn/vpn.service';
+import { createSupportRepository } from './modules/support/support.repository';
+import { createSupportService } from './modules/support/support.service';
 
 export interface ServicesOptions {
   /**
@@ -175,6 +177,7 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
       authorities: createAuthorityStore(config.vpn.caDir),
       config: config.vpn,
     }),
+    support: createSupportService({ repository: createSupportRepository(db.kysely), mail }),
   };
 }
 

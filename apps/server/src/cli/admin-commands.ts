@@ -1,8 +1,13 @@
 import type { AdminCommand } from './admin-command';
 import { brandAdminCommands } from '../modules/brands/brands.admin';
 import { vpnAdminCommands } from '../modules/vpn/vpn.admin';
+import { supportAdminCommands } from '../modules/support/support.admin';
 
 /**
  * Every operator command, by module. A feature adds its own list (`modules/<m>/<m>.admin.ts`) here.
  */
-export const adminCommands: readonly AdminCommand[] = [...brandAdminCommands, ...vpnAdminCommands];
+export const adminCommands: readonly AdminCommand[] = [
+  ...brandAdminCommands,
+  ...vpnAdminCommands,
+  ...supportAdminCommands,
+];

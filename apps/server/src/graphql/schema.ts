@@ -23,6 +23,8 @@ import { subscriptionsResolvers } from '../modules/subscriptions/subscriptions.r
 import { subscriptionsTypeDefs } from '../modules/subscriptions/subscriptions.graphql';
 import { vpnResolvers } from '../modules/vpn/vpn.resolvers';
 import { vpnTypeDefs } from '../modules/vpn/vpn.graphql';
+import { supportResolvers } from '../modules/support/support.resolvers';
+import { supportTypeDefs } from '../modules/support/support.graphql';
 import { commonTypeDefs } from './common.graphql';
 
 /** The whole schema: the spec's namespaces, one module each (printed to apps/server/schema.graphql). */
@@ -41,6 +43,7 @@ export const typeDefs = [
   paymentsTypeDefs,
   subscriptionsTypeDefs,
   vpnTypeDefs,
+  supportTypeDefs,
 ].join('\n');
 
 type ResolverMap = Record<string, Record<string, unknown>>;
@@ -66,4 +69,5 @@ export const resolvers = mergeResolvers(
   paymentsResolvers,
   subscriptionsResolvers,
   vpnResolvers,
+  supportResolvers,
 );
