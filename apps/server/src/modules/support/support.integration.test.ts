@@ -48,13 +48,12 @@ describe.each(ENGINES)('support reports (%s)', (engine) => {
       issueIds: [2, 1],
       message: 'Stutters after the tunnel.',
     };
-    const results = await Promise.all([submit(member.caller, input), submit(member.caller, input)]);
+    const [first, second] = await Promise.all([submit(member.caller, input), submit(member.caller, input)]);
+    const results = [first, second];
     for (const result of results)
       expect(result.data?.member.submitReport.responseResult.succeeded).toBe(true);
-    expect(results[0]?.data?.member.submitReport.feedback?.id).toBe(
-      results[1]?.data?.member.submitReport.feedback?.id,
-    );
-    expect(results[0]?.data?.member.submitReport.feedback).toMatchObject({
+    expect(first.data?.member.submitReport.feedback?.id).toBe(second.data?.member.submitReport.feedback?.id);
+    expect(first.data?.member.submitReport.feedback).toMatchObject({
       issueIds: [1, 2],
       positionSeconds: 754,
     });
