@@ -50,6 +50,8 @@ export interface MemberOptions {
   testAccount?: boolean;
   /** Sign the page's browser in as the new member (default), or leave it a visitor. */
   signIn?: boolean;
+  /** The plan to sign up for; Premium by default. */
+  plan?: string;
 }
 
 interface Answer {
@@ -169,8 +171,9 @@ export async function createMember(page: Page, options: MemberOptions = {}): Pro
     await call(slug, address, GRAPHQL, { json: { query: '{ plan { getPlans { id name } } }' }, token }),
     'plans',
   ) as { data: { plan: { getPlans: { id: number; name: string }[] } } };
-  const plan = plans.data.plan.getPlans.find((candidate) => candidate.name === PLAN);
-  if (!plan) throw new Error(`${slug} offers no ${PLAN} plan`);
+  const planName = options.plan ?? PLAN;
+  const plan = plans.data.plan.getPlans.find((candidate) => candidate.name === planName);
+  if (!plan) throw new Error(`${slug} offers no ${planName} plan`);
   const started = parsed(
     await call(slug, address, '/subscriptionflow/v1/signup', {
       json: { planId: plan.id, email, password: MEMBER_PASSWORD, name: MEMBER_NAME },

@@ -29,6 +29,8 @@ import { registerMailRoutes } from './modules/mail/mail.routes';
 import { registerMediaRoutes } from './modules/media/media.routes';
 import { observeGraphQL, registerMetrics } from './modules/metrics/metrics.routes';
 import { createAppMetrics } from './modules/metrics/metrics.service';
+import { registerVpnRoutes } from './modules/vpn/vpn.routes';
+import { vpnRevocationJob } from './modules/vpn/vpn.job';
 import { registerPaymentFlow } from './modules/payments/payments.routes';
 import { billingJob } from './modules/subscriptions/billing-job';
 import { registerSubscriptionFlow } from './modules/subscriptions/subscriptions.routes';
@@ -129,6 +131,7 @@ export async function buildApp({
       await registerAccountRoutes(api, services);
       registerRecoveryRoutes(api, services, config);
       registerMailRoutes(api, services, config);
+      registerVpnRoutes(api, services);
       api.get('/api/boot', async (request) => (await buildBootData(request, services, config)).data);
       await registerGraphQL(api, services, config);
       observeGraphQL(api, metrics);
@@ -158,7 +161,11 @@ export async function buildApp({
   registerJobs(
     app,
     db,
-    [billingJob(services.subscriptions, config.payments.jobIntervalSeconds), drawsJob(services.sweeps)],
+    [
+      billingJob(services.subscriptions, config.payments.jobIntervalSeconds),
+      drawsJob(services.sweeps),
+      vpnRevocationJob(services.vpn),
+    ],
     metrics?.recordJobRun,
   );
   registerMediaRoutes(app, config);

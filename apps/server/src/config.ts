@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { ENVIRONMENTS } from '@member/domain';
+import { ENVIRONMENTS, parseCountryList } from '@member/domain';
 import { z } from 'zod';
 
 const serverRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -92,6 +92,20 @@ const EnvSchema = z.object({
     .optional(),
   /** Prefix of this deployment's Redis keys and channel, when several share one Redis. */
   REDIS_KEY_PREFIX: z.string().max(100).default('member-area:'),
+  /** VPN (issue 18, decision 026): each brand's CA lives in `<VPN_CA_DIR>/brand-<id>/` (made on first use). */
+  VPN_CA_DIR: z.string().min(1).optional(),
+  /** The VPN server members connect to; `vpn.<brand hostname>` when unset. */
+  VPN_REMOTE_HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.:-]{1,253}$/, 'must be a host name or address')
+    .optional(),
+  VPN_REMOTE_PORT: z.coerce.number().int().min(1).max(65535).default(1194),
+  VPN_PROTOCOL: z.enum(['udp', 'tcp']).default('udp'),
+  /** ISO countries where the VPN is unavailable, comma separated (spec 5: empty by default). */
+  VPN_BLOCKED_COUNTRIES: z.string().default(''),
+  VPN_CERTIFICATE_DAYS: z.coerce.number().int().min(1).max(3_650).default(365),
+  /** How long a signed VPN download link stays valid (default 10 minutes). */
+  VPN_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(600),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -152,6 +166,17 @@ export interface AppConfig {
   };
   /** Redis for several servers (decision 027); `url` null: one server, limits in the database. */
   redis: { url: string | null; keyPrefix: string };
+  /** The VPN's certificate authorities, endpoint and rules (modules/vpn, decision 026). */
+  vpn: {
+    caDir: string;
+    remoteHost: string | null;
+    remotePort: number;
+    protocol: 'udp' | 'tcp';
+    blockedCountries: string[];
+    certificateDays: number;
+    urlSecret: Uint8Array;
+    urlTtlSeconds: number;
+  };
 }
 
 /** How this server uses its PostgreSQL connections (README, decision 020). */
@@ -256,6 +281,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, storedJwtSec
       maxRequestsPerSocket: env.MAX_REQUESTS_PER_SOCKET,
     },
     redis: { url: env.REDIS_URL ?? null, keyPrefix: env.REDIS_KEY_PREFIX },
+    vpn: {
+      caDir: resolve(env.VPN_CA_DIR ?? resolve(dataDir, 'vpn')),
+      remoteHost: env.VPN_REMOTE_HOST ?? null,
+      remotePort: env.VPN_REMOTE_PORT,
+      protocol: env.VPN_PROTOCOL,
+      blockedCountries: parseCountryList(env.VPN_BLOCKED_COUNTRIES),
+      certificateDays: env.VPN_CERTIFICATE_DAYS,
+      urlSecret: deriveKey(jwtSecret, 'vpn-url-signing'),
+      urlTtlSeconds: env.VPN_URL_TTL_SECONDS,
+    },
   };
 }
 

@@ -47,6 +47,11 @@ import { createSignupsService } from './modules/subscriptions/signups.service';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { createSweepsRepository } from './modules/sweeps/sweeps.repository';
 import { createSweepsService } from './modules/sweeps/sweeps.service';
+import { createAuthorityStore } from './modules/vpn/vpn.authority';
+import { createVpnRepository } from './modules/vpn/vpn.repository';
+import { createVpnService } from './modules/vpn/vpn.service';
+import { createSupportRepository } from './modules/support/support.repository';
+import { createSupportService } from './modules/support/support.service';
 
 export interface ServicesOptions {
   /**
@@ -200,6 +205,13 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
       config,
     }),
     sweeps,
+    vpn: createVpnService({
+      repository: createVpnRepository(db.kysely),
+      members: createMembersRepository(db.kysely),
+      authorities: createAuthorityStore(config.vpn.caDir),
+      config: config.vpn,
+    }),
+    support: createSupportService({ repository: createSupportRepository(db.kysely), mail }),
   };
 }
 

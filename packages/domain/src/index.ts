@@ -20,3 +20,5 @@ export * from './timezones';
 export * from './sha256';
 export * from './sweeps';
 export * from './upsell';
+export * from './vpn';
+export * from './problem-reports';

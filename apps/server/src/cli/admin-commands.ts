@@ -4,6 +4,8 @@ import { memberAdminCommands } from '../modules/members/members.admin';
 import { catalogAdminCommands } from '../modules/catalog/catalog.admin';
 import { sweepAdminCommands } from '../modules/sweeps/sweeps.admin';
 import { marketplaceAdminCommands } from '../modules/marketplace/marketplace.admin';
+import { vpnAdminCommands } from '../modules/vpn/vpn.admin';
+import { supportAdminCommands } from '../modules/support/support.admin';
 
 /**
  * Every operator command, by module. A feature adds its own list (`modules/<m>/<m>.admin.ts`) here.
@@ -14,4 +16,6 @@ export const adminCommands: readonly AdminCommand[] = [
   ...catalogAdminCommands,
   ...sweepAdminCommands,
   ...marketplaceAdminCommands,
+  ...vpnAdminCommands,
+  ...supportAdminCommands,
 ];

@@ -57,6 +57,9 @@ import type {
 } from './tables/sweeps';
 import type { WalletsTable } from './tables/wallets';
 import type { WebhookEventsTable } from './tables/webhook-events';
+import type { VpnCertificatesTable } from './tables/vpn-certificates';
+import type { SupportReportsTable } from './tables/support-reports';
+import type { MemberNoticesTable } from './tables/member-notices';
 
 /*
  * The database's tables, one file per table under `tables/` with its row types (a table's columns,
@@ -122,4 +125,7 @@ export interface Database {
   sweep_winners: SweepWinnersTable;
   wallets: WalletsTable;
   webhook_events: WebhookEventsTable;
+  vpn_certificates: VpnCertificatesTable;
+  support_reports: SupportReportsTable;
+  member_notices: MemberNoticesTable;
 }

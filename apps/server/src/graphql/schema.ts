@@ -25,6 +25,10 @@ import { subscriptionsResolvers } from '../modules/subscriptions/subscriptions.r
 import { subscriptionsTypeDefs } from '../modules/subscriptions/subscriptions.graphql';
 import { sweepsResolvers } from '../modules/sweeps/sweeps.resolvers';
 import { sweepsTypeDefs } from '../modules/sweeps/sweeps.graphql';
+import { vpnResolvers } from '../modules/vpn/vpn.resolvers';
+import { vpnTypeDefs } from '../modules/vpn/vpn.graphql';
+import { supportResolvers } from '../modules/support/support.resolvers';
+import { supportTypeDefs } from '../modules/support/support.graphql';
 import { commonTypeDefs } from './common.graphql';
 
 /** The whole schema: the spec's namespaces, one module each (printed to apps/server/schema.graphql). */
@@ -44,6 +48,8 @@ export const typeDefs = [
   paymentsTypeDefs,
   subscriptionsTypeDefs,
   sweepsTypeDefs,
+  vpnTypeDefs,
+  supportTypeDefs,
 ].join('\n');
 
 type ResolverMap = Record<string, Record<string, unknown>>;
@@ -70,4 +76,6 @@ export const resolvers = mergeResolvers(
   paymentsResolvers,
   subscriptionsResolvers,
   sweepsResolvers,
+  vpnResolvers,
+  supportResolvers,
 );

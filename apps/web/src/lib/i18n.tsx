@@ -11,6 +11,7 @@ import type walletEnUs from '../locales/wallet/en-us.json';
 import type ordersEnUs from '../locales/orders/en-us.json';
 import type billingEnUs from '../locales/billing/en-us.json';
 import type giveawaysEnUs from '../locales/giveaways/en-us.json';
+import type vpnEnUs from '../locales/vpn/en-us.json';
 import enUs from '../locales/en-us.json';
 
 /**
@@ -30,6 +31,7 @@ interface NamespaceMessages {
   orders: typeof ordersEnUs;
   billing: typeof billingEnUs;
   giveaways: typeof giveawaysEnUs;
+  vpn: typeof vpnEnUs;
 }
 export type LocaleNamespace = keyof NamespaceMessages;
 
