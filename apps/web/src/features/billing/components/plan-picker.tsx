@@ -120,10 +120,11 @@ export function PlanPicker({
                     type="button"
                     className={`button ${matches || !hasMembership ? 'button--primary' : 'button--ghost'}`}
                     disabled={busy !== null}
-                    aria-label={t('billing.plans.joinLabel', { plan: plan.name })}
                     onClick={() => void join(plan)}
                   >
-                    {busy === plan.id ? t('billing.plans.joining') : t('billing.plans.join')}
+                    {busy === plan.id
+                      ? t('billing.plans.joining')
+                      : t('billing.plans.joinLabel', { plan: plan.name })}
                   </button>
                 )}
               </li>
