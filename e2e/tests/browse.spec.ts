@@ -190,9 +190,10 @@ test.describe('access rules', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: enBrowse.refused.subscriptionTitle }),
     ).toBeVisible();
+    // The way to the plans that include the refused media type (issue 14 item 3).
     await expect(page.getByRole('link', { name: enBrowse.refused.seeMembership })).toHaveAttribute(
       'href',
-      '/account/membership',
+      '/account/membership?for=movie#plans',
     );
     await expectNoSeriousA11yViolations(page, screenOf(page));
 

@@ -5,6 +5,7 @@ import {
   type LifecycleSubscription,
   RETENTION_DISCOUNT_PERCENT,
   addMonths,
+  availableRetentionOffer,
   canActivate,
   discountedPrice,
   firstBillingDate,
@@ -89,6 +90,33 @@ describe('prices', () => {
     });
     expect(discountedPrice(1999, 0)).toBe(1999);
     expect(discountedPrice(1999, 100)).toBe(0);
+  });
+
+  it('offers a discount only on a price, and only until one is taken', () => {
+    expect(availableRetentionOffer({ priceMinor: 0, currency: 'USD', renewalDiscountPercent: 0 })).toBeNull();
+    expect(availableRetentionOffer({ priceMinor: 1, currency: 'USD', renewalDiscountPercent: 0 })).toBeNull();
+    expect(
+      availableRetentionOffer({ priceMinor: 1999, currency: 'USD', renewalDiscountPercent: 50 }),
+    ).toBeNull();
+    expect(availableRetentionOffer({ priceMinor: 1999, currency: 'USD', renewalDiscountPercent: 0 })).toEqual(
+      retentionOffer({ priceMinor: 1999, currency: 'USD' }),
+    );
+  });
+
+  it('never offers a price that is not a real discount on a real price', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1000, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 100 }),
+        (priceMinor, renewalDiscountPercent) => {
+          const offer = availableRetentionOffer({ priceMinor, currency: 'EUR', renewalDiscountPercent });
+          if (offer === null) return;
+          expect(renewalDiscountPercent).toBe(0);
+          expect(offer.priceMinor).toBeGreaterThan(0);
+          expect(offer.priceMinor).toBeLessThan(offer.regularPriceMinor);
+        },
+      ),
+    );
   });
 });
 

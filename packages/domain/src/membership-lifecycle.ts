@@ -82,6 +82,23 @@ export function retentionOffer(subscription: { priceMinor: number; currency: str
   };
 }
 
+/**
+ * The retention offer a subscription may still be made, or null: only a membership with a price can be
+ * offered a discount (a plan without one would read "$0.00 instead of $0.00"), and an offer taken once
+ * (its discount waiting on the next renewal) is not offered again.
+ */
+export function availableRetentionOffer(subscription: {
+  priceMinor: number;
+  currency: string;
+  renewalDiscountPercent: number;
+}): RetentionOffer | null {
+  if (subscription.renewalDiscountPercent > 0) return null;
+  const offer = retentionOffer(subscription);
+  return offer.regularPriceMinor > 0 && offer.priceMinor > 0 && offer.priceMinor < offer.regularPriceMinor
+    ? offer
+    : null;
+}
+
 /** When the details of a subscription whose access ends at `accessEnd` are purged. */
 export function purgeDate(accessEnd: string | Date): Date {
   return addMonths(accessEnd, RETENTION_MONTHS);

@@ -98,6 +98,7 @@ const FIELD_RULES: Record<string, FieldAccess> = {
   'mutation member.changePassword': 'member',
   'mutation member.deactivateAccount': 'member',
   'mutation member.deleteShippingAddress': 'member',
+  'mutation member.joinPlan': 'member',
   'mutation member.presentRetentionOffer': 'member',
   'mutation member.refreshToken': 'member',
   'mutation member.restartSubscription': 'member',

@@ -20,6 +20,11 @@ export interface MemberSubscription {
   endDate: string | null;
   mediaTypes: string[];
   offers: SubscriptionOffer[];
+  /** Percent off the next renewal: a retention offer the member took (0 without one). */
+  renewalDiscountPercent: number;
+  /** The recurring price in minor units of `currency`, before any discount. */
+  priceMinor: number;
+  currency: string;
 }
 
 const isString = (value: unknown): value is string => typeof value === 'string';
@@ -57,5 +62,8 @@ export function toMemberSubscription(row: SubscriptionRow): MemberSubscription {
     endDate: row.end_date,
     mediaTypes: readStrings(readJson<unknown>(row.media_types, [])),
     offers: readOffers(row.offers),
+    renewalDiscountPercent: row.renewal_discount_percent,
+    priceMinor: row.price_minor,
+    currency: row.currency,
   };
 }

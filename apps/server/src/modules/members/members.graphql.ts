@@ -60,6 +60,11 @@ export const membersTypeDefs = /* GraphQL */ `
     endDate: String
     mediaTypes: [String!]!
     offers: [SubscriptionOffer!]!
+    "Percent off the next renewal: a retention offer the member took (0 without one)."
+    renewalDiscountPercent: Int!
+    "The recurring price in minor units of currency, before any discount."
+    priceMinor: Int!
+    currency: String!
   }
 
   enum SubscriptionDisplayStatus {

@@ -28,6 +28,8 @@ export const plansTypeDefs = /* GraphQL */ `
     currency: String!
     symbol: String!
     recurring: PlanRecurring!
+    "The media types a subscription to the plan includes ('vpn' for a VPN plan)."
+    mediaTypes: [String!]!
   }
 
   type PlanQuery {

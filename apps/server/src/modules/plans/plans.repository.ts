@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 
+import { readJson } from '../../db/json';
 import type { Database } from '../../db/schema';
 import type { PlansTable } from '../../db/tables/plans';
 
@@ -20,6 +21,8 @@ export interface PlanOffer {
   trialPeriodDays: number;
   recurringInterval: PlansTable['recurring_interval'];
   recurringIntervalCount: number;
+  /** The media types a subscription to the plan includes ('vpn' for a VPN plan). */
+  mediaTypes: string[];
   listPrice: PlanPrice;
   /** The `plan_prices` price in the asked currency when the list currency differs; else null. */
   localPrice: PlanPrice | null;
@@ -60,6 +63,10 @@ export function createPlansRepository(db: Kysely<Database>) {
         trialPeriodDays: row.trial_period_days,
         recurringInterval: row.recurring_interval,
         recurringIntervalCount: row.recurring_interval_count,
+        mediaTypes: [
+          ...readJson<string[]>(row.media_types, []).filter((type) => typeof type === 'string'),
+          ...(row.is_vpn === 1 ? ['vpn'] : []),
+        ],
         listPrice: {
           currency: row.currency,
           symbol: row.symbol,

@@ -14,6 +14,8 @@ export interface Plan {
   currency: string;
   symbol: string;
   recurring: { interval: PlanOffer['recurringInterval']; interval_count: number };
+  /** The media types a subscription to the plan includes ('vpn' for a VPN plan). */
+  mediaTypes: string[];
 }
 
 /** A plan listed in another currency is sold here at its price in the brand's currency. */
@@ -30,6 +32,7 @@ function toPlan(offer: PlanOffer): Plan {
     currency: price.currency,
     symbol: price.symbol,
     recurring: { interval: offer.recurringInterval, interval_count: offer.recurringIntervalCount },
+    mediaTypes: offer.mediaTypes,
   };
 }
 

@@ -10,7 +10,7 @@ import {
 } from '@member/domain';
 import { emailSchema, newPasswordSchema } from '@member/domain/account-security';
 
-import type { RequestContext } from '../../context';
+import type { MemberAuth, RequestContext } from '../../context';
 import { isoNow, writeJson } from '../../db/json';
 import { AppError, badInput, notFound } from '../../errors';
 import type { AuthRepository } from '../auth/auth.repository';
@@ -24,6 +24,7 @@ import type { PaymentsService, VerifiedPayment } from '../payments/payments.serv
 import type { PlansService } from '../plans/plans.service';
 import { type WalletCredits, createChampionBonus } from './champion-bonus';
 import { newRef } from './references';
+import type { NewSubscription } from '../../db/tables/subscriptions';
 import type { SignupPlan, SubscriptionsRepository } from './subscriptions.repository';
 
 export interface SignupInput {
@@ -139,8 +140,106 @@ export function createSignupsService({
     return { ...checkout, subscriptionId: refId };
   }
 
+  /** The row of a plan's new subscription for `memberId`, started when its payment was recorded. */
+  function newSubscriptionRow(
+    plan: SignupPlan,
+    memberId: number,
+    brandId: number,
+    refId: string,
+    payment: VerifiedPayment,
+  ): NewSubscription {
+    const at = new Date(payment.createdAt);
+    const days = periodDays(plan);
+    return {
+      member_id: memberId,
+      brand_id: brandId,
+      plan_id: plan.id,
+      plan_name: plan.name,
+      membership_id: `plan-${plan.id}`,
+      is_active: 1,
+      is_trial: plan.trialPeriodDays > 0 ? 1 : 0,
+      billing_period_days: days,
+      next_billing_date: isoNow(
+        firstBillingDate(at, { trialPeriodDays: plan.trialPeriodDays, periodDays: days }),
+      ),
+      start_date: isoNow(at),
+      end_date: null,
+      ref_id: refId,
+      cancelled_at: null,
+      cancel_ref_id: null,
+      cancel_date: null,
+      media_types: writeJson(plan.mediaTypes),
+      offers: writeJson(planOffers(plan)),
+      price_minor: Number(payment.metadata.price_recurring ?? plan.priceRecurring),
+      currency: payment.currency,
+    };
+  }
+
+  /**
+   * A signed-in member joins a plan from inside the account (decision 029): the plan must be offered on
+   * this site and not already running for them, and its first amount is paid on the hosted page. The
+   * subscription is made only once that payment is verified (`fulfilSignup`, purpose `signup`).
+   */
+  async function startMemberPlan(ctx: RequestContext, member: MemberAuth, planId: number) {
+    const brand = ctx.brand.config;
+    const plan = (await plans.getPlans(ctx)).find((candidate) => candidate.id === planId);
+    if (!plan) throw badInput('Choose a plan offered on this site.', 'unknown_plan');
+    if (await repository.hasRunningPlan(brand.id, member.claims.id, plan.id)) {
+      throw badInput('Your membership already includes this plan.', 'already_on_plan');
+    }
+    const amount = signupAmount(plan);
+    if (amount <= 0) {
+      throw badInput('This plan cannot be joined here. Contact support.', 'plan_not_purchasable');
+    }
+    const refId = newRef('sub');
+    const language = member.claims.language;
+    const checkout = await payments.createCheckout({
+      brandId: brand.id,
+      memberId: member.claims.id,
+      purpose: 'signup',
+      amountMinor: amount,
+      currency: plan.currency,
+      description: `${plan.name} membership`,
+      metadata: {
+        join_member_id: String(member.claims.id),
+        plan_id: String(plan.id),
+        subscription_ref_id: refId,
+        price_recurring: String(plan.priceRecurring),
+        email: member.claims.email,
+        name: member.claims.name,
+        cancel_path: '/account/membership',
+      },
+      returnPath: '/account/membership',
+      locale: isLocale(language) ? language : 'en-us',
+    });
+    return { checkoutUrl: checkout.url, subscriptionId: refId };
+  }
+
+  /** A verified payment of a signed-in member's new plan: the subscription, once, then card and bonus. */
+  async function fulfilMemberPlan(payment: VerifiedPayment): Promise<{ memberId: number }> {
+    const memberId = Number(payment.metadata.join_member_id);
+    // The checkout's own member is the only one its payment may give a subscription to.
+    if (payment.memberId === null || payment.memberId !== memberId) {
+      throw new AppError('INTERNAL', 'The payment does not belong to the member joining the plan.');
+    }
+    const plan = await repository.findPlan(Number(payment.metadata.plan_id));
+    if (!plan) throw notFound('The plan of this payment no longer exists.');
+    const refId = payment.metadata.subscription_ref_id ?? '';
+    await repository.insertMemberSubscription(
+      newSubscriptionRow(plan, memberId, payment.brandId, refId, payment),
+    );
+    const subscription = await repository.findByRef(payment.brandId, memberId, refId);
+    if (subscription) {
+      await payments.setPaymentSubscription(payment.id, subscription.id);
+      await payments.saveCheckoutCard(payment, memberId);
+      await creditChampionBonus(subscription, subscription.startDate);
+    }
+    return { memberId };
+  }
+
   /** A verified sign-up payment: the member and their first subscription, then the card and bonus. */
   async function fulfilSignup(payment: VerifiedPayment): Promise<{ memberId: number }> {
+    if (payment.metadata.join_member_id !== undefined) return fulfilMemberPlan(payment);
     const signup = await repository.findSignup(payment.brandId, Number(payment.metadata.signup_id));
     if (!signup) throw notFound('The sign-up of this payment does not exist.');
     const plan = await repository.findPlan(signup.plan_id);
@@ -227,7 +326,7 @@ export function createSignupsService({
     );
   }
 
-  return { startSignup, fulfilSignup, startSessionFor };
+  return { startSignup, startMemberPlan, fulfilSignup, startSessionFor };
 }
 
 export type SignupsService = ReturnType<typeof createSignupsService>;

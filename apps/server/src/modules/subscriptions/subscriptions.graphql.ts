@@ -58,6 +58,14 @@ export const subscriptionsTypeDefs = /* GraphQL */ `
     checkoutUrl: String
   }
 
+  type JoinPlanPayload {
+    responseResult: ResponseResult!
+    "The hosted payment page for the plan's first amount; the subscription starts once it is paid."
+    checkoutUrl: String
+    "The refId the new subscription will have."
+    subscriptionId: String
+  }
+
   extend type MemberMutation {
     "Activates a subscription by refId only after the server verified its payment with the provider."
     activateSubscription(subscriptionId: String!): ActivateSubscriptionPayload!
@@ -66,5 +74,7 @@ export const subscriptionsTypeDefs = /* GraphQL */ `
     acceptRetentionOffer(subscriptionId: String!): RetentionOfferPayload!
     cancelSubscription(input: CancelSubscriptionInput!): CancelSubscriptionPayload!
     restartSubscription(subscriptionId: String!): RestartSubscriptionPayload!
+    "A signed-in member joins a plan offered on this site (not one already running for them)."
+    joinPlan(planId: Int!): JoinPlanPayload!
   }
 `;

@@ -137,6 +137,32 @@ export function createSubscriptionsRepository(db: Kysely<Database>) {
         return { memberId: id, created: true };
       }),
 
+    /**
+     * A signed-in member's new subscription, paid on the hosted page (decision 029). Its ref is unique, so
+     * a payment verified twice inserts it once.
+     */
+    insertMemberSubscription: async (row: NewSubscription) => {
+      await db
+        .insertInto('subscriptions')
+        .values(row)
+        .onConflict((conflict) => conflict.column('ref_id').doNothing())
+        .execute();
+    },
+
+    /** Whether the member has a running (active, not canceled) subscription to the plan. */
+    hasRunningPlan: async (brandId: number, memberId: number, planId: number) => {
+      const row = await db
+        .selectFrom('subscriptions')
+        .select('id')
+        .where('brand_id', '=', brandId)
+        .where('member_id', '=', memberId)
+        .where('plan_id', '=', planId)
+        .where('is_active', '=', 1)
+        .where('cancel_ref_id', 'is', null)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     findByRef: async (brandId: number, memberId: number, refId: string) => {
       const row = await db
         .selectFrom('subscriptions')
@@ -159,7 +185,7 @@ export function createSubscriptionsRepository(db: Kysely<Database>) {
       memberId: number,
       id: number,
       changes: Updateable<SubscriptionsTable>,
-      guard: { active?: boolean; canceled?: boolean } = {},
+      guard: { active?: boolean; canceled?: boolean; noDiscount?: boolean } = {},
     ) => {
       let query = db
         .updateTable('subscriptions')
@@ -170,6 +196,7 @@ export function createSubscriptionsRepository(db: Kysely<Database>) {
       if (guard.active !== undefined) query = query.where('is_active', '=', guard.active ? 1 : 0);
       if (guard.canceled === true) query = query.where('cancel_ref_id', 'is not', null);
       if (guard.canceled === false) query = query.where('cancel_ref_id', 'is', null);
+      if (guard.noDiscount === true) query = query.where('renewal_discount_percent', '=', 0);
       const result = await query.executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },

@@ -74,5 +74,12 @@ export const subscriptionsResolvers = {
         { restarted: false, checkoutUrl: null },
       );
     },
+    joinPlan: (_parent: unknown, args: { planId: number }, context: GraphQLContext) => {
+      const member = requireMember(context);
+      return withResponseResult<{ checkoutUrl: string | null; subscriptionId: string | null }>(
+        () => context.services.signups.startMemberPlan(context.ctx, member, args.planId),
+        { checkoutUrl: null, subscriptionId: null },
+      );
+    },
   },
 };

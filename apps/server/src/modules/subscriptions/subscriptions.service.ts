@@ -4,6 +4,7 @@ import {
   type RetentionOffer,
   RETENTION_DISCOUNT_PERCENT,
   addDays,
+  availableRetentionOffer,
   canActivate,
   discountedPrice,
   isCancelable,
@@ -11,7 +12,6 @@ import {
   nextBillingDate,
   purgeDate,
   restartKind,
-  retentionOffer,
 } from '@member/domain';
 
 import type { MemberAuth, RequestContext } from '../../context';
@@ -152,12 +152,15 @@ export function createSubscriptionsService({
     };
   }
 
-  /** Shows the retention offer (the step before cancelling) and records that it was shown. */
+  /**
+   * The step before cancelling: records that it was reached and answers the retention offer, or null
+   * when there is none to make (a membership without a price, or an offer already taken).
+   */
   async function presentRetentionOffer(
     ctx: RequestContext,
     member: MemberAuth,
     refId: string,
-  ): Promise<RetentionOffer> {
+  ): Promise<RetentionOffer | null> {
     const subscription = await ownSubscription(ctx, member, refId);
     if (!isCancelable(subscription)) {
       throw badInput('Only an active subscription can be canceled.', 'not_cancelable');
@@ -167,7 +170,7 @@ export function createSubscriptionsService({
         retention_offer_at: isoNow(now()),
       });
     }
-    return retentionOffer(subscription);
+    return availableRetentionOffer(subscription);
   }
 
   /** Keeps the membership at the offer's price for the next renewal; no cancellation happens. */
@@ -183,10 +186,20 @@ export function createSubscriptionsService({
     }
     if (subscription.renewalDiscountPercent > 0)
       throw badInput('The offer is already applied.', 'offer_already_applied');
-    await repository.update(ctx.brand.config.id, member.claims.id, subscription.id, {
-      renewal_discount_percent: RETENTION_DISCOUNT_PERCENT,
-    });
-    return retentionOffer(subscription);
+    const offer = availableRetentionOffer(subscription);
+    if (!offer) throw badInput('This membership has no offer to take.', 'offer_unavailable');
+    // Guarded on no discount yet, so of two acceptances at once only one applies it.
+    const applied = await repository.update(
+      ctx.brand.config.id,
+      member.claims.id,
+      subscription.id,
+      {
+        renewal_discount_percent: RETENTION_DISCOUNT_PERCENT,
+      },
+      { active: true, canceled: false, noDiscount: true },
+    );
+    if (!applied) throw badInput('The offer is already applied.', 'offer_already_applied');
+    return offer;
   }
 
   /**

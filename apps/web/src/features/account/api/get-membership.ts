@@ -12,6 +12,11 @@ export interface MembershipSubscription {
   cancelRefId: string | null;
   startDate: string;
   endDate: string | null;
+  /** Percent off the next renewal: a retention offer the member took (0 without one). */
+  renewalDiscountPercent: number;
+  /** The recurring price in minor units of `currency`, before any discount. */
+  priceMinor: number;
+  currency: string;
 }
 
 /** The member's subscription state, computed on the server by the rules of spec section 4. */
@@ -37,7 +42,8 @@ export const MEMBERSHIP_QUERY = gql<{ member: { info: Membership } }>(`
       info {
         referenceNumber
         subscription { isActive isCanceled displayStatus activeMediaTypes planName nextBillingDate endDate }
-        subscriptions { id isActive isTrial planName nextBillingDate cancelRefId startDate endDate }
+        subscriptions { id isActive isTrial planName nextBillingDate cancelRefId startDate endDate
+          renewalDiscountPercent priceMinor currency }
       }
     }
   }

@@ -16,6 +16,9 @@ function buildSubscription(overrides: Partial<MembershipSubscription> = {}): Mem
     cancelRefId: null,
     startDate: '2029-09-01T12:00:00.000Z',
     endDate: null,
+    renewalDiscountPercent: 0,
+    priceMinor: 1999,
+    currency: 'USD',
     ...overrides,
   };
 }

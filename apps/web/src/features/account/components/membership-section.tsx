@@ -1,6 +1,6 @@
-import { isMediaType } from '@member/domain';
+import { discountedPrice, isMediaType } from '@member/domain';
 import { useId } from 'react';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatMoney } from '../../../lib/format';
 import { useI18n, type Translator } from '../../../lib/i18n';
 import type { Membership, MembershipSubscription, SubscriptionSummary } from '../api/get-membership';
 
@@ -126,6 +126,18 @@ export function MembershipSection({ membership, timeZone }: MembershipSectionPro
                         ? ` · ${t('account.membership.renewsOn', { date: date(item.nextBillingDate) })}`
                         : null}
                   </span>
+                  {item.renewalDiscountPercent > 0 && item.isActive && item.cancelRefId === null ? (
+                    <span className="subscription-list__offer">
+                      {t('account.membership.offerTaken', {
+                        price: formatMoney(
+                          discountedPrice(item.priceMinor, item.renewalDiscountPercent),
+                          item.currency,
+                          locale,
+                        ),
+                        regular: formatMoney(item.priceMinor, item.currency, locale),
+                      })}
+                    </span>
+                  ) : null}
                 </li>
               );
             })}

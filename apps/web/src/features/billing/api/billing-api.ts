@@ -36,13 +36,15 @@ export interface Plan {
   priceInitial: number;
   currency: string;
   recurring: { interval: 'day' | 'week' | 'month' | 'year'; interval_count: number };
+  /** The media types the plan includes ('vpn' for a VPN plan). */
+  mediaTypes: string[];
 }
 
 const METHOD = 'paymentMethodId ccLast ccType isDefault expMonth expYear';
 
 const PLANS = gql<{ plan: { getPlans: Plan[] } }>(`
   query Plans { plan { getPlans { id name group description trialPeriod priceRecurring priceInitial currency
-    recurring { interval interval_count } } } }
+    recurring { interval interval_count } mediaTypes } } }
 `);
 
 export async function getPlans(signal?: AbortSignal): Promise<Plan[]> {
@@ -158,11 +160,13 @@ const ACCEPT_OFFER = gql<{ member: { acceptRetentionOffer: OfferPayload } }, { s
   }
 `);
 
-/** The offer of a cancellation's first step; a refusal throws a RefusalError with its slug. */
-export async function presentRetentionOffer(subscriptionId: string): Promise<RetentionOffer> {
+/**
+ * The cancellation's first step: the retention offer, or null when the server has none to make (a
+ * membership without a price, or an offer already taken). A refusal throws a RefusalError with its slug.
+ */
+export async function presentRetentionOffer(subscriptionId: string): Promise<RetentionOffer | null> {
   const payload = (await graphqlRequest(PRESENT_OFFER, { subscriptionId })).member.presentRetentionOffer;
   assertSucceeded(payload.responseResult);
-  if (!payload.offer) throw new RefusalError('INTERNAL', 'The answer has no offer');
   return payload.offer;
 }
 
@@ -240,13 +244,38 @@ const MY_SUBSCRIPTIONS = gql<{
         cancelRefId: string | null;
         endDate: string | null;
         nextBillingDate: string | null;
+        offers: { id: number }[];
       }[];
     };
   };
 }>(`
-  query MySubscriptions { member { info { subscriptions { refId planName isActive cancelRefId endDate nextBillingDate } } } }
+  query MySubscriptions { member { info { subscriptions { refId planName isActive cancelRefId endDate nextBillingDate offers { id } } } } }
 `);
 
 export async function getSubscriptions(signal?: AbortSignal) {
   return (await graphqlRequest(MY_SUBSCRIPTIONS, {}, signal ? { signal } : {})).member.info.subscriptions;
+}
+
+const JOIN_PLAN = gql<
+  {
+    member: {
+      joinPlan: { responseResult: ResponseResult; checkoutUrl: string | null; subscriptionId: string | null };
+    };
+  },
+  { planId: number }
+>(`
+  mutation JoinPlan($planId: Int!) {
+    member { joinPlan(planId: $planId) { ${RESULT} checkoutUrl subscriptionId } }
+  }
+`);
+
+/**
+ * A signed-in member joins a plan: the hosted payment page for its first amount (the subscription starts
+ * once the server verified that payment). A refusal throws a RefusalError with its slug.
+ */
+export async function joinPlan(planId: number): Promise<{ checkoutUrl: string }> {
+  const payload = (await graphqlRequest(JOIN_PLAN, { planId })).member.joinPlan;
+  assertSucceeded(payload.responseResult);
+  if (!payload.checkoutUrl) throw new RefusalError('INTERNAL', 'The answer has no payment page');
+  return { checkoutUrl: payload.checkoutUrl };
 }

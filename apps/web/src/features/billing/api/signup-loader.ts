@@ -9,13 +9,16 @@ export interface SignupData {
   plans: Plan[] | null;
 }
 
-/** `/signup`: a signed-in member goes to the account area; a visitor sees the brand's plans. */
+/**
+ * `/signup`: a visitor sees the brand's plans; a signed-in member joins from inside the account, where
+ * the same plans are offered (Account → Membership's plan picker).
+ */
 export function createSignupLoader(
   session: Pick<SessionStore, 'activeMember'>,
   i18n: Pick<I18nStore, 'loadNamespace'>,
 ) {
   return async ({ request }: { request: Request }): Promise<SignupData | Response> => {
-    if (session.activeMember()) return redirect('/account/membership');
+    if (session.activeMember()) return redirect('/account/membership#plans');
     const [plans] = await Promise.all([getPlans(request.signal).catch(() => null), loadBillingStrings(i18n)]);
     return { plans };
   };

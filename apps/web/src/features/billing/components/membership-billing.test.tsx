@@ -18,7 +18,25 @@ const subscription = {
   cancelRefId: null,
   endDate: null,
   nextBillingDate: '2030-01-15T12:00:00.000Z',
+  offers: [{ id: 1 }],
 };
+const plan = (id: number, name: string, mediaTypes: string[]) => ({
+  id,
+  name,
+  group: name,
+  description: `${name} plan`,
+  trialPeriod: 0,
+  priceRecurring: 1999,
+  priceInitial: 1999,
+  currency: 'USD',
+  recurring: { interval: 'month', interval_count: 1 },
+  mediaTypes,
+});
+const plans = [
+  plan(1, 'Premium', ['movie', 'music']),
+  plan(2, 'Books', ['ebook']),
+  { ...plan(9, 'Free', []), priceInitial: 0, priceRecurring: 0 },
+];
 const offer = { discountPercent: 50, regularPriceMinor: 1999, priceMinor: 999, currency: 'USD' };
 const receipt = {
   cancelRefId: 'CXL-123',
@@ -30,6 +48,7 @@ const receipt = {
 const API: Record<string, (variables: unknown) => unknown> = {
   MySubscriptions: () => ({ member: { info: { subscriptions: [subscription] } } }),
   Billing: () => ({ member: { paymentMethods: [], billingHistory: [] } }),
+  Plans: () => ({ plan: { getPlans: plans } }),
   PresentRetentionOffer: () => ({ member: { presentRetentionOffer: { responseResult: ok, offer } } }),
   AcceptRetentionOffer: () => ({ member: { acceptRetentionOffer: { responseResult: ok, offer } } }),
   CancelSubscription: () => ({ member: { cancelSubscription: { responseResult: ok, receipt } } }),
@@ -38,7 +57,9 @@ const API: Record<string, (variables: unknown) => unknown> = {
 installBillingTestHooks();
 
 const mutations = (calls: GraphqlCall[]) =>
-  calls.map((call) => call.operation).filter((name) => !['MySubscriptions', 'Billing'].includes(name));
+  calls
+    .map((call) => call.operation)
+    .filter((name) => !['MySubscriptions', 'Billing', 'Plans'].includes(name));
 
 async function openCancellation(api: Record<string, (variables: unknown) => unknown> = {}) {
   const mocked = mockBillingApi({ ...API, ...api });
@@ -140,14 +161,15 @@ describe('cancellation flow', { timeout: 30_000 }, () => {
         member: { presentRetentionOffer: { responseResult: refused('subscription_not_found'), offer: null } },
       }),
     });
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'The cancellation did not go through. Please try again.',
+    expect(await screen.findByText('The cancellation did not go through. Please try again.')).toHaveAttribute(
+      'role',
+      'alert',
     );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(mutations(calls)).toEqual(['PresentRetentionOffer']);
   });
 
-  it('keeps the confirmation open with an error when the server refuses the cancellation', async () => {
+  it("keeps the confirmation open with the server's reason when it refuses the cancellation", async () => {
     const { user } = await openCancellation({
       CancelSubscription: () => ({
         member: { cancelSubscription: { responseResult: refused('confirmation_required'), receipt: null } },
@@ -159,9 +181,84 @@ describe('cancellation flow', { timeout: 30_000 }, () => {
     await user.click(within(confirm).getByRole('button', { name: 'Finish cancellation' }));
     await waitFor(() => {
       expect(within(confirm).getByRole('alert')).toHaveTextContent(
-        'The cancellation did not go through. Please try again.',
+        'Tick the box to confirm the cancellation.',
       );
     });
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('goes straight to the confirmation when the server makes no offer (a membership without a price)', async () => {
+    const { calls } = await openCancellation({
+      PresentRetentionOffer: () => ({
+        member: { presentRetentionOffer: { responseResult: ok, offer: null } },
+      }),
+    });
+    await screen.findByRole('dialog', { name: 'Cancel your membership' });
+    expect(screen.queryByText(/instead of/)).not.toBeInTheDocument();
+    expect(mutations(calls)).toEqual(['PresentRetentionOffer']);
+  });
+});
+
+describe('the way back in', { timeout: 30_000 }, () => {
+  const canceled = {
+    ...subscription,
+    isActive: false,
+    cancelRefId: 'CXL-9',
+    endDate: '2029-01-01T00:00:00.000Z',
+  };
+
+  it("shows the server's reason when a membership cannot be restarted, and the plans to join again", async () => {
+    const { calls } = mockBillingApi({
+      ...API,
+      MySubscriptions: () => ({ member: { info: { subscriptions: [canceled] } } }),
+      RestartSubscription: () => ({
+        member: {
+          restartSubscription: {
+            responseResult: refused('not_restartable'),
+            restarted: false,
+            checkoutUrl: null,
+          },
+        },
+      }),
+    });
+    await renderBilling(<MembershipBilling timeZone="America/New_York" />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Restart membership' }));
+    expect(
+      await screen.findByText('This membership cannot be restarted. Choose a plan below to join again.'),
+    ).toHaveAttribute('role', 'status');
+    expect(screen.queryByText(/try again/)).not.toBeInTheDocument();
+    const picker = screen.getByRole('region', { name: 'Choose a plan' });
+    expect(within(picker).getByRole('button', { name: 'Choose Premium' })).toBeEnabled();
+    expect(within(picker).getByRole('button', { name: 'Choose Books' })).toBeEnabled();
+    // A plan with nothing to pay cannot be joined here, so it is not offered.
+    expect(within(picker).queryByText('Free')).not.toBeInTheDocument();
+    expect(mutations(calls)).toEqual(['RestartSubscription']);
+  });
+
+  it('marks the running plan, puts the plans with a refused media type first, and shows a refused join', async () => {
+    const { calls } = mockBillingApi({
+      ...API,
+      JoinPlan: () => ({
+        member: {
+          joinPlan: { responseResult: refused('already_on_plan'), checkoutUrl: null, subscriptionId: null },
+        },
+      }),
+    });
+    await renderBilling(<MembershipBilling timeZone="America/New_York" />, '/account/membership?for=ebook');
+    const picker = await screen.findByRole('region', { name: 'Add to your membership' });
+    expect(within(picker).getByText(/^These plans include /)).toBeInTheDocument();
+    const [first, second] = await within(picker).findAllByRole('listitem');
+    if (!first || !second) throw new Error('two plans are listed');
+    expect(within(first).getByRole('heading', { name: 'Books' })).toBeInTheDocument();
+    expect(within(first).getByText(/^Includes /)).toBeInTheDocument();
+    expect(within(second).getByText('Your current plan')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(within(picker).getByRole('button', { name: 'Choose Books' }));
+    expect(await within(picker).findByText('Your membership already includes this plan.')).toHaveAttribute(
+      'role',
+      'alert',
+    );
+    expect(calls.find((call) => call.operation === 'JoinPlan')?.variables).toEqual({ planId: 2 });
   });
 });

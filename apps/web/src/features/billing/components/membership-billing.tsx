@@ -2,7 +2,9 @@ import { useEffect, useId, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { Dialog } from '../../../components/ui/dialog';
-import { useI18n } from '../../../lib/i18n';
+import { type Translator, useI18n } from '../../../lib/i18n';
+import { slugOf } from '../../../lib/refusal';
+import { refusalText } from '../../../lib/refusal-text';
 import { logger } from '../../../lib/logger';
 import {
   type BillingTransaction,
@@ -15,8 +17,26 @@ import {
   presentRetentionOffer,
   restartSubscription,
 } from '../api/billing-api';
+import { PlanPicker } from './plan-picker';
 
 type Subscription = Awaited<ReturnType<typeof getSubscriptions>>[number];
+
+/** Refusals of a restart that the account words itself; any other reads by its code. */
+const RESTART_ERRORS = ['not_restartable', 'not_canceled'] as const;
+/** Refusals of the cancellation steps that the account words itself. */
+const CANCEL_ERRORS = [
+  'not_cancelable',
+  'offer_already_applied',
+  'offer_unavailable',
+  'offer_not_presented',
+  'confirmation_required',
+  'forfeit_agreement_required',
+] as const;
+
+function cancelRefusalText(error: unknown, t: Translator['t']): string {
+  const known = CANCEL_ERRORS.find((slug) => slug === slugOf(error));
+  return known ? t(`billing.cancel.errors.${known}`) : t('billing.cancel.errors.failed');
+}
 type Step =
   | { kind: 'closed' }
   | { kind: 'offer'; offer: RetentionOffer }
@@ -33,10 +53,13 @@ function CancelFlow({
   subscription,
   timeZone,
   onDone,
+  onOfferTaken,
 }: {
   subscription: Subscription;
   timeZone: string | null;
   onDone: () => void;
+  /** The membership card shows a taken offer: the account reloads it. */
+  onOfferTaken: () => void;
 }) {
   const { t, locale } = useI18n();
   const date = useDate(timeZone);
@@ -52,10 +75,12 @@ function CancelFlow({
     setError(null);
     setNotice(null);
     try {
-      setStep({ kind: 'offer', offer: await presentRetentionOffer(subscription.refId) });
+      // No offer (a membership without a price, or one already taken): straight to the confirmation.
+      const offer = await presentRetentionOffer(subscription.refId);
+      setStep(offer ? { kind: 'offer', offer } : { kind: 'confirm' });
     } catch (openError) {
       logger.warn('Could not open the cancellation', openError);
-      setError(t('billing.cancel.errors.failed'));
+      setError(cancelRefusalText(openError, t));
     }
   }
 
@@ -65,9 +90,10 @@ function CancelFlow({
       await acceptRetentionOffer(subscription.refId);
       setStep({ kind: 'closed' });
       setNotice(t('billing.cancel.offerAccepted', { price: money(offer, offer.priceMinor) }));
+      onOfferTaken();
     } catch (acceptError) {
       logger.warn('Could not accept the offer', acceptError);
-      setError(t('billing.cancel.errors.failed'));
+      setError(cancelRefusalText(acceptError, t));
     } finally {
       setBusy(false);
     }
@@ -97,7 +123,7 @@ function CancelFlow({
       setStep({ kind: 'receipt', receipt });
     } catch (cancelError) {
       logger.warn('The cancellation failed', cancelError);
-      setError(t('billing.cancel.errors.failed'));
+      setError(cancelRefusalText(cancelError, t));
     } finally {
       setBusy(false);
     }
@@ -265,7 +291,9 @@ function RestartButton({
       if (result.restarted) onDone();
     } catch (restartError) {
       logger.warn('Could not restart the membership', restartError);
-      onMessage(t('billing.restart.failed'));
+      // The server's reason, as it gave it: "cannot be restarted" is not "please try again".
+      const known = RESTART_ERRORS.find((slug) => slug === slugOf(restartError));
+      onMessage(known ? t(`billing.restart.errors.${known}`) : refusalText(restartError, t));
     } finally {
       setBusy(false);
     }
@@ -343,22 +371,36 @@ export function MembershipBilling({ timeZone }: { timeZone: string | null }) {
   }, [generation, revalidator.state]);
 
   if (!data) return null;
-  const cancelable = data.subscriptions.find((item) => item.isActive && item.cancelRefId === null);
+  const running = data.subscriptions.filter((item) => item.isActive && item.cancelRefId === null);
+  const cancelable = running[0];
   const restartable = cancelable ? undefined : data.subscriptions[0];
   const refresh = () => {
     setGeneration((value) => value + 1);
     void revalidator.revalidate();
   };
   return (
-    <section className="account-section billing-membership">
-      {cancelable ? <CancelFlow subscription={cancelable} timeZone={timeZone} onDone={refresh} /> : null}
-      {restartable ? (
-        <RestartButton subscription={restartable} onDone={refresh} onMessage={setRestartMessage} />
-      ) : null}
-      <div role="status" className="billing-notice">
-        {restartMessage}
-      </div>
-      <BillingHistory items={data.history} timeZone={timeZone} />
-    </section>
+    <>
+      <section className="account-section billing-membership">
+        {cancelable ? (
+          <CancelFlow
+            subscription={cancelable}
+            timeZone={timeZone}
+            onDone={refresh}
+            onOfferTaken={() => void revalidator.revalidate()}
+          />
+        ) : null}
+        {restartable ? (
+          <RestartButton subscription={restartable} onDone={refresh} onMessage={setRestartMessage} />
+        ) : null}
+        <div role="status" className="billing-notice">
+          {restartMessage}
+        </div>
+        <BillingHistory items={data.history} timeZone={timeZone} />
+      </section>
+      <PlanPicker
+        runningPlanIds={running.flatMap((item) => item.offers.map((offer) => offer.id))}
+        hasMembership={running.length > 0}
+      />
+    </>
   );
 }

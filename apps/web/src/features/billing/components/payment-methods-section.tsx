@@ -59,9 +59,8 @@ export function PaymentMethodsSection() {
 
   function startUpdate() {
     setNotice(null);
-    // The server refuses it too; saying so before the card is typed spares the member the effort.
-    if (methods?.length === 0) setError(t('billing.methods.errors.no_payment_method'));
-    else setMode('update');
+    setError(null);
+    setMode('update');
   }
 
   return (
@@ -129,9 +128,13 @@ export function PaymentMethodsSection() {
           >
             {t('billing.methods.add')}
           </button>
-          <button type="button" className="button button--ghost" onClick={startUpdate}>
-            {t('billing.methods.update')}
-          </button>
+          {/* With no card there is nothing to update: the empty state already says to add one (issue 14
+              item 9: the refusal used to repeat it). */}
+          {methods && methods.length > 0 ? (
+            <button type="button" className="button button--ghost" onClick={startUpdate}>
+              {t('billing.methods.update')}
+            </button>
+          ) : null}
         </div>
       ) : (
         <CardForm

@@ -5,12 +5,11 @@ import { StandalonePage } from '../../../components/ui/standalone-page';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useI18n } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
-import { formatMoney } from '../../../lib/format';
-import type { Plan } from '../api/billing-api';
 import { paymentFlowCall } from '../api/payment-flow';
 import type { SignupLoader } from '../api/signup-loader';
 import { FormField } from '../../../components/ui/form-field';
 import { PaymentReturn } from './payment-return';
+import { usePlanPrice } from './plan-price';
 import '../billing.css';
 
 function text(data: FormData, name: string): string {
@@ -28,27 +27,17 @@ const ERRORS = [
   'unknown_plan',
 ] as const;
 
-function usePeriod() {
-  const { t } = useI18n();
-  return (plan: Plan) => {
-    const { interval, interval_count: count } = plan.recurring;
-    if (interval === 'month' && count > 1) return t('billing.signup.periods.months', { count });
-    return t(`billing.signup.periods.${interval}`);
-  };
-}
-
 /** `/signup`: a visitor picks a plan, enters email and password, and pays on the hosted page. */
 export function SignupPage() {
   const { t, locale } = useI18n();
   const { brand } = useSession();
   const data = useLoaderData<SignupLoader>();
   const plans = 'plans' in data ? data.plans : null;
-  const period = usePeriod();
+  const planPrice = usePlanPrice();
   const [planId, setPlanId] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const ids = { error: useId(), plans: useId() };
-  const money = (amount: number, currency: string) => formatMoney(amount, currency, locale);
   useDocumentTitle(t('billing.signup.title', { brand: brand.name }));
 
   async function submit(form: HTMLFormElement) {
@@ -124,18 +113,7 @@ export function SignupPage() {
                 />
                 <span className="signup-plan__name">{plan.name}</span>
                 <span className="signup-plan__description">{plan.description}</span>
-                <span className="signup-plan__price">
-                  {plan.trialPeriod > 0
-                    ? t('billing.signup.trial', {
-                        days: plan.trialPeriod,
-                        price: money(plan.priceInitial, plan.currency),
-                      })
-                    : t('billing.signup.today', { price: money(plan.priceInitial, plan.currency) })}{' '}
-                  {t('billing.signup.perPeriod', {
-                    price: money(plan.priceRecurring, plan.currency),
-                    period: period(plan),
-                  })}
-                </span>
+                <span className="signup-plan__price">{planPrice(plan)}</span>
               </label>
             ))}
           </fieldset>

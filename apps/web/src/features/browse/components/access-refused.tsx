@@ -9,7 +9,7 @@ import { browseHref } from './browse-links';
 
 /**
  * Why the member cannot open a title (spec sections 5 and 8): it does not play in their country, or
- * their membership does not include its media type (with the way to their membership).
+ * their membership does not include its media type (with the way to the plans that include it).
  */
 export function AccessRefused({ media, reason }: { media: MediaType; reason: RefusalReason }) {
   const { t } = useI18n();
@@ -34,7 +34,7 @@ export function AccessRefused({ media, reason }: { media: MediaType; reason: Ref
       title={t('browse.refused.subscriptionTitle')}
       message={t('browse.refused.subscriptionMessage', { media: mediaTitle })}
       action={
-        <Link className="button button--primary" to={accountHref('membership')}>
+        <Link className="button button--primary" to={`${accountHref('membership')}?for=${media}#plans`}>
           {t('browse.refused.seeMembership')}
         </Link>
       }

@@ -402,7 +402,7 @@ describe('media details', () => {
     ).toBeInTheDocument();
   });
 
-  it('points to the membership when it does not include the media type', async () => {
+  it('points to the plans that include the media type when the membership does not', async () => {
     mockApi({
       MediaDetails: {
         data: { content: { media: null } },
@@ -416,7 +416,7 @@ describe('media details', () => {
     expect(screen.getByText(/Your membership does not include Movies/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See my membership' })).toHaveAttribute(
       'href',
-      '/account/membership',
+      '/account/membership?for=movie#plans',
     );
   });
 });
