@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import type { MediaCardItem } from '../../lib/media/media-card-fields';
 import { useBrowseStrings } from '../../lib/media/media-strings';
-import { MediaCard } from './media-card';
+import { type CardProgress, MediaCard } from './media-card';
 import './media-shelf.css';
 
 interface MediaShelfProps {
@@ -15,13 +15,22 @@ interface MediaShelfProps {
   headingLevel?: 2 | 3 | 4;
   /** How many of the first cards' pictures load at once, with high priority (the page's first shelf). */
   priorityCards?: number;
+  /** A card's progress bar (the continue shelf); none when absent or null. */
+  progressOf?: (item: MediaCardItem) => CardProgress | null;
 }
 
 /**
  * A titled row of cards that scrolls sideways. Each card is a link, so Tab walks the row and the browser
  * scrolls the focused card into view; on touch screens the row swipes and snaps to cards.
  */
-export function MediaShelf({ title, items, moreHref, headingLevel = 2, priorityCards = 0 }: MediaShelfProps) {
+export function MediaShelf({
+  title,
+  items,
+  moreHref,
+  headingLevel = 2,
+  priorityCards = 0,
+  progressOf,
+}: MediaShelfProps) {
   useBrowseStrings();
   const { t } = useI18n();
   const headingId = useId();
@@ -46,7 +55,11 @@ export function MediaShelf({ title, items, moreHref, headingLevel = 2, priorityC
         <ul className="media-shelf__row">
           {items.map((item, index) => (
             <li className="media-shelf__item" key={`${item.mediaType}-${item.id}`}>
-              <MediaCard item={item} isPriority={index < priorityCards} />
+              <MediaCard
+                item={item}
+                isPriority={index < priorityCards}
+                progress={progressOf ? progressOf(item) : null}
+              />
             </li>
           ))}
         </ul>

@@ -9,6 +9,7 @@ import { formatClock, useMediaElement } from '../hooks/use-media-element';
 import { useMediaSession } from '../hooks/use-media-session';
 import { resumeSeconds } from '../hooks/use-playback-session';
 import { useProgressSaver } from '../hooks/use-progress-saver';
+import { saveAudiobookRate, savedAudiobookRate } from '../lib/player-prefs';
 import { PlayPauseButton, SeekSlider, SkipButtons, SpeedSelect } from './media-controls';
 import { PlayerIcon } from './player-icon';
 import type { PartList } from './player-types';
@@ -88,6 +89,7 @@ export function AudioPlayer({
     };
   }, [started]);
   const isMusic = queue.player === 'music';
+  const isAudiobook = item.mediaType === 'audiobook';
   const start = playback.startSeconds ?? 0;
   const range = useMemo(() => ({ start, end: playback.endSeconds }), [start, playback.endSeconds]);
   const controls = useMediaElement(audioRef, range);
@@ -109,6 +111,8 @@ export function AudioPlayer({
       audio.src = playback.url;
       const resumeAt = resumeSeconds(item, playback, progress);
       if (resumeAt > 0) audio.currentTime = resumeAt;
+      const rate = isAudiobook ? savedAudiobookRate(item.id) : null;
+      if (rate !== null) controls.setRate(rate);
       controls.play();
     }
     return () => {
@@ -247,7 +251,17 @@ export function AudioPlayer({
       {expanded ? (
         <div className="player__panels">
           <div className="player__options">
-            <SpeedSelect controls={controls} />
+            <SpeedSelect
+              controls={controls}
+              // The speed chosen for an audiobook is its speed next time (this device; lib/player-prefs.ts).
+              {...(isAudiobook
+                ? {
+                    onChosen: (rate: number) => {
+                      saveAudiobookRate(item.id, rate);
+                    },
+                  }
+                : {})}
+            />
             {isMusic ? (
               <>
                 <button

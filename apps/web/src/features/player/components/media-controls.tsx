@@ -85,7 +85,14 @@ export function SeekSlider({ controls, start }: { controls: MediaControls; start
   );
 }
 
-export function SpeedSelect({ controls }: { controls: MediaControls }) {
+/** The speed menu; `onChosen` hears the speed the member picks (an audiobook remembers it). */
+export function SpeedSelect({
+  controls,
+  onChosen,
+}: {
+  controls: MediaControls;
+  onChosen?: (rate: number) => void;
+}) {
   const { t, locale } = useI18n();
   const id = useId();
   const number = new Intl.NumberFormat(LOCALE_BCP47[locale], { maximumFractionDigits: 2 });
@@ -97,7 +104,9 @@ export function SpeedSelect({ controls }: { controls: MediaControls }) {
         className="player__select"
         value={String(controls.state.rate)}
         onChange={(event) => {
-          controls.setRate(Number(event.currentTarget.value));
+          const rate = Number(event.currentTarget.value);
+          controls.setRate(rate);
+          onChosen?.(rate);
         }}
       >
         {PLAYBACK_RATES.map((rate) => (

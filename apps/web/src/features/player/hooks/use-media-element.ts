@@ -4,7 +4,7 @@ import { logger } from '../../../lib/logger';
 /** Spec section 9: rewind 10 s, forward 30 s. */
 export const REWIND_SECONDS = 10;
 export const FORWARD_SECONDS = 30;
-export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.5, 3] as const;
+export { PLAYBACK_RATES } from '../lib/player-prefs';
 
 export interface MediaElementState {
   currentTime: number;
