@@ -25,6 +25,8 @@ export interface BookReaderProps {
 }
 
 const FONT_SIZES = READER_FONT_SIZES;
+/** Screens on which a tap in the page's left or right third turns the page. */
+const PHONE_QUERY = '(max-width: 700px)';
 /** How each of READER_LINE_HEIGHTS is named in the menu, in the same order. */
 const LINE_HEIGHT_NAMES = ['compact', 'normal', 'relaxed', 'loose'] as const;
 
@@ -110,6 +112,18 @@ export function BookReader({ item, playback, progress }: BookReaderProps) {
       if (event.key === 'ArrowLeft') void viewRef.current?.goLeft();
       else if (event.key === 'ArrowRight') void viewRef.current?.goRight();
     };
+    // On a phone, a tap in the page's outer thirds turns the page (not on a link or a selection).
+    const tapToTurn = (event: MouseEvent): void => {
+      if (!window.matchMedia(PHONE_QUERY).matches) return;
+      const target = event.target as Element | null;
+      if (target?.closest('a') || (event.view?.getSelection()?.toString() ?? '') !== '') return;
+      // The page is in foliate's frame: place the tap on the screen, then within the reader's box.
+      const box = host.getBoundingClientRect();
+      const width = box.width;
+      const x = event.screenX - window.screenX - box.left;
+      if (x < width / 3) void viewRef.current?.prev();
+      else if (x > (width * 2) / 3) void viewRef.current?.next();
+    };
     const aborted = (): boolean => controller.signal.aborted;
     (async () => {
       const [response, foliate] = await Promise.all([
@@ -128,6 +142,7 @@ export function BookReader({ item, playback, progress }: BookReaderProps) {
       view.addEventListener('load', (event) => {
         const { doc } = (event as CustomEvent<{ doc: Document }>).detail;
         doc.addEventListener('keydown', turnPage);
+        doc.addEventListener('click', tapToTurn);
       });
       await view.open(file);
       if (aborted()) return;

@@ -50,6 +50,33 @@ export function saveAudiobookRate(audiobookId: number, rate: number): void {
   write(key, String(rate));
 }
 
+const VOLUME_KEY = 'player.volume';
+
+/** The member's last volume and mute (one for every player), or full volume with sound. */
+export function savedVolume(): { volume: number; muted: boolean } {
+  let value: unknown;
+  try {
+    value = JSON.parse(storage()?.getItem(VOLUME_KEY) ?? 'null');
+  } catch {
+    value = null;
+  }
+  const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const volume =
+    typeof record.volume === 'number' && record.volume >= 0 && record.volume <= 1 ? record.volume : 1;
+  return { volume, muted: record.muted === true };
+}
+
+export function saveVolume(setting: { volume: number; muted: boolean }): void {
+  write(VOLUME_KEY, JSON.stringify(setting));
+}
+
+/** Gives a new media element the member's volume and mute. */
+export function applySavedVolume(media: HTMLMediaElement): void {
+  const { volume, muted } = savedVolume();
+  media.volume = volume;
+  media.muted = muted;
+}
+
 export const READER_THEMES = ['dark', 'sepia', 'light'] as const;
 export type ReaderTheme = (typeof READER_THEMES)[number];
 export const READER_FONT_SIZES = [80, 90, 100, 110, 125, 150, 175, 200] as const;
