@@ -185,8 +185,9 @@ export function BookReader({ item, playback, progress }: BookReaderProps) {
 
   // The settings apply at once and are the reader's settings next time (this device).
   useEffect(() => {
-    viewRef.current?.renderer.setStyles?.(readerCss(settings));
     saveReaderSettings(settings);
+    // Before the book is open the view has no renderer yet; the opening applies the saved settings.
+    if (status === 'ready') viewRef.current?.renderer.setStyles?.(readerCss(settings));
   }, [settings, status]);
 
   const go = useCallback((direction: 'prev' | 'next') => {
