@@ -230,3 +230,20 @@ test.describe('full players (issue 14 item 11)', () => {
     await expectNoSeriousA11yViolations(page, region);
   });
 });
+
+test.describe('home shelves (issue 14 item 12)', () => {
+  test('a desktop scrolls a shelf with its arrow buttons', async ({ page, member }) => {
+    expect(member.email).toBeTruthy();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(brandUrl('streamhub', '/'));
+    // The first shelf with more titles than fit.
+    const shelf = page.locator('.media-shelf:has(.media-shelf__arrow:not([disabled]))').first();
+    const forward = shelf.getByRole('button', { name: /^More titles: / });
+    await expect(forward).toBeEnabled();
+    await forward.click();
+    const row = shelf.locator('.media-shelf__row');
+    await expect.poll(() => row.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+    await expect(shelf.getByRole('button', { name: /^Previous titles: / })).toBeEnabled();
+    await expectNoSeriousA11yViolations(page, shelf);
+  });
+});
