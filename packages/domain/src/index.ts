@@ -12,6 +12,7 @@ export * from './membership-lifecycle';
 export * from './menu';
 export * from './payment-return';
 export * from './progress';
+export * from './resume';
 export * from './site-config';
 export * from './subscription';
 export * from './tags';

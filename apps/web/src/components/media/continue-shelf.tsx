@@ -1,8 +1,12 @@
+import { progressFraction } from '@member/domain';
 import { useEffect, useState } from 'react';
+import { formatNumber } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
 import { type ContinueEntry, getContinueList, useLibraryStrings } from '../../lib/media/library-api';
 import { logger } from '../../lib/logger';
 import { useSession } from '../../lib/session';
+import type { MediaCardItem } from '../../lib/media/media-card-fields';
+import type { CardProgress } from './media-card';
 import { MediaShelf } from './media-shelf';
 
 /** How many started titles the shelf offers. */
@@ -15,7 +19,7 @@ const CONTINUE_COUNT = 12;
  */
 export function ContinueShelf({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   useLibraryStrings();
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const { member } = useSession();
   const [entries, setEntries] = useState<ContinueEntry[]>([]);
   const memberId = member?.id ?? null;
@@ -36,11 +40,28 @@ export function ContinueShelf({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   }, [memberId]);
 
   if (entries.length === 0) return null;
+  const fractions = new Map(
+    entries.map((entry) => [
+      `${entry.media.mediaType}-${String(entry.media.id)}`,
+      progressFraction({
+        mediaType: entry.media.mediaType,
+        progress: entry.progress,
+        durationSeconds: entry.media.duration,
+      }),
+    ]),
+  );
+  const progressOf = (item: MediaCardItem): CardProgress | null => {
+    const fraction = fractions.get(`${item.mediaType}-${String(item.id)}`) ?? null;
+    if (fraction === null) return null;
+    const percent = formatNumber(fraction, locale, { style: 'percent' });
+    return { fraction, label: t('library.continue.progress', { percent, title: item.title }) };
+  };
   return (
     <MediaShelf
       title={t('library.continue.title')}
       items={entries.map((entry) => entry.media)}
       headingLevel={headingLevel}
+      progressOf={progressOf}
     />
   );
 }

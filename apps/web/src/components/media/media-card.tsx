@@ -39,10 +39,18 @@ interface MediaCardProps {
    * loads at once and before other images, where other cards' pictures wait until they near the screen.
    */
   isPriority?: boolean;
+  /** How far along the member is (a continue card): a bar under the picture, with its label read aloud. */
+  progress?: CardProgress | null;
+}
+
+/** A started title's share done (0..1) and how it is said ("45% watched"). */
+export interface CardProgress {
+  fraction: number;
+  label: string;
 }
 
 /** A title on a shelf, in a grid or in search results: its picture, name, year and length, linking to it. */
-export function MediaCard({ item, isPriority = false }: MediaCardProps) {
+export function MediaCard({ item, isPriority = false, progress = null }: MediaCardProps) {
   useBrowseStrings();
   const { t } = useI18n();
   const { brand } = useSession();
@@ -75,6 +83,21 @@ export function MediaCard({ item, isPriority = false }: MediaCardProps) {
             </span>
           )}
           {item.is_free ? <span className="media-card__badge">{t('browse.card.free')}</span> : null}
+          {progress ? (
+            <span
+              className="media-card__progress"
+              role="progressbar"
+              aria-label={progress.label}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={Math.round(progress.fraction * 100)}
+            >
+              <span
+                className="media-card__progress-fill"
+                style={{ width: `${String(Math.round(progress.fraction * 1000) / 10)}%` }}
+              />
+            </span>
+          ) : null}
         </span>
         <span className="media-card__title">{item.title}</span>
       </Link>

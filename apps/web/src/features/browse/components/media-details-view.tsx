@@ -1,27 +1,48 @@
-import { MEDIA_TYPE_VERBS } from '@member/domain';
+import { MEDIA_TYPE_VERBS, type ResumePoint } from '@member/domain';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { SaveButton } from '../../../components/media/save-button';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { useI18n } from '../../../lib/i18n';
+import { formatNumber } from '../../../lib/format';
+import { type Translator, useI18n } from '../../../lib/i18n';
 import { formatDuration } from '../../../lib/media/media-strings';
 import { partsGroup, playQueue } from '../../../lib/media/play-queue';
 import { thumbnailUrl } from '../../../lib/media/thumbnail-url';
 import { useSession } from '../../../lib/session';
 import type { MediaDetails } from '../api/get-media-details';
 import { useNow } from '../hooks/use-now';
-import { creditLine, titleQueue } from '../utils/queue-items';
+import { useResumePoint } from '../hooks/use-resume-point';
+import { clockText } from '../utils/format';
+import { chapterStarts, creditLine, titleQueue } from '../utils/queue-items';
 import { genreHref, liveHref } from './browse-links';
 import { LiveScheduleList } from './live-schedule-list';
 import { MediaFacts } from './media-facts';
 import { MediaParts } from './media-parts';
 import { MediaPeople } from './media-people';
 
+/** The Play button's words once the member has started the title: "Resume 1:25", "Continue chapter 3". */
+function resumeLabel(point: ResumePoint, t: Translator['t'], locale: Translator['locale']): string | null {
+  switch (point.kind) {
+    case 'resume':
+      return t('browse.details.resumeAt', { time: clockText(point.seconds) });
+    case 'chapter':
+      return t('browse.details.continueChapter', { number: point.number });
+    case 'read':
+      return t('browse.details.continueReading', {
+        percent: formatNumber(point.fraction, locale, { style: 'percent' }),
+      });
+    case 'start':
+      return null;
+  }
+}
+
 /** A title's page: picture, name, facts, people, genres, its parts (tracks, episodes, chapters) and actions. */
 export function MediaDetailsView({ media }: { media: MediaDetails }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const { brand } = useSession();
   useDocumentTitle(media.title);
+  const resume = useResumePoint(media, media.mediaType === 'audiobook' ? chapterStarts(media.chapters) : []);
+  const resumeText = resumeLabel(resume, t, locale);
   const nowMs = useNow();
   const src = thumbnailUrl(media.thumbnail, brand.cdnServer);
   const year = media.releaseYear ?? (media.releaseDate ? Number(media.releaseDate.slice(0, 4)) : null);
@@ -39,6 +60,12 @@ export function MediaDetailsView({ media }: { media: MediaDetails }) {
   const play = () => {
     const { items, startIndex } = titleQueue(media);
     playQueue.play(items, { startIndex, group: partsGroup(media, items) });
+  };
+  // The player resumes from the saved progress by itself; starting over names second 0 explicitly.
+  const startOver = () => {
+    const { items, startIndex } = titleQueue(media);
+    const started = items.map((item, index) => (index === startIndex ? { ...item, startSeconds: 0 } : item));
+    playQueue.play(started, { startIndex, group: partsGroup(media, started) });
   };
 
   return (
@@ -77,8 +104,13 @@ export function MediaDetailsView({ media }: { media: MediaDetails }) {
           ) : null}
           <div className="media-details__actions">
             <button type="button" className="button button--primary" onClick={play}>
-              {t(`browse.verbs.${MEDIA_TYPE_VERBS[media.mediaType]}`)}
+              {resumeText ?? t(`browse.verbs.${MEDIA_TYPE_VERBS[media.mediaType]}`)}
             </button>
+            {resume.kind === 'resume' || resume.kind === 'chapter' ? (
+              <button type="button" className="button button--ghost" onClick={startOver}>
+                {t('browse.details.startOver')}
+              </button>
+            ) : null}
             <SaveButton
               item={{
                 id: media.id,

@@ -18,3 +18,12 @@ export function languageName(code: string, locale: Locale): string {
 export function countryName(code: string, locale: Locale): string {
   return displayName('region', code, locale);
 }
+
+/** A place in a title as a clock: "1:25", "1:02:05" (the player's clock, for "Resume 1:25"). */
+export function clockText(seconds: number): string {
+  const total = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${String(h)}:${String(m).padStart(2, '0')}:${s}` : `${String(m)}:${s}`;
+}

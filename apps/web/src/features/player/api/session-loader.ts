@@ -3,6 +3,7 @@ import { type MediaProgress, getProgress } from '../../../lib/media/library-api'
 import { type PlayQueue, type QueueItem, playQueue, playerForMediaType } from '../../../lib/media/play-queue';
 import { logger } from '../../../lib/logger';
 import { prefetchStream, preloadStreamEngine } from '../lib/attach-stream';
+import { savedAudiobookRate } from '../lib/player-prefs';
 import { type Playback, type PlayerMediaDetails, fetchMediaDetails, startPlayback } from './playback';
 import { resumeSeconds } from './resume';
 
@@ -88,6 +89,11 @@ function startAudioEarly(load: SessionLoad, music: boolean): void {
       audio.src = playback.url;
       const at = resumeSeconds(load.item, playback, saved);
       if (at > 0) audio.currentTime = at;
+      const rate = load.item.mediaType === 'audiobook' ? savedAudiobookRate(load.item.id) : null;
+      if (rate !== null) {
+        audio.playbackRate = rate;
+        audio.defaultPlaybackRate = rate;
+      }
       audio.play().catch((error: unknown) => {
         // A browser that blocks autoplay leaves the play button for the member to press.
         logger.warn('Playback did not start', error);

@@ -9,7 +9,9 @@ import { formatClock, useMediaElement } from '../hooks/use-media-element';
 import { useMediaSession } from '../hooks/use-media-session';
 import { resumeSeconds } from '../hooks/use-playback-session';
 import { useProgressSaver } from '../hooks/use-progress-saver';
-import { PlayPauseButton, SeekSlider, SkipButtons, SpeedSelect } from './media-controls';
+import { saveAudiobookRate, savedAudiobookRate } from '../lib/player-prefs';
+import { usePlayerShortcuts } from '../hooks/use-player-shortcuts';
+import { PlayPauseButton, SeekSlider, SkipButtons, SpeedSelect, VolumeControl } from './media-controls';
 import { PlayerIcon } from './player-icon';
 import type { PartList } from './player-types';
 
@@ -88,6 +90,7 @@ export function AudioPlayer({
     };
   }, [started]);
   const isMusic = queue.player === 'music';
+  const isAudiobook = item.mediaType === 'audiobook';
   const start = playback.startSeconds ?? 0;
   const range = useMemo(() => ({ start, end: playback.endSeconds }), [start, playback.endSeconds]);
   const controls = useMediaElement(audioRef, range);
@@ -109,6 +112,8 @@ export function AudioPlayer({
       audio.src = playback.url;
       const resumeAt = resumeSeconds(item, playback, progress);
       if (resumeAt > 0) audio.currentTime = resumeAt;
+      const rate = isAudiobook ? savedAudiobookRate(item.id) : null;
+      if (rate !== null) controls.setRate(rate);
       controls.play();
     }
     return () => {
@@ -170,6 +175,7 @@ export function AudioPlayer({
     [hasNext],
   );
   useMediaSession(item, controls, { previous, next });
+  usePlayerShortcuts(controls);
 
   // Sleep timer (audiobooks): stop after some minutes or at the end of the chapter.
   const [sleep, setSleep] = useState<SleepTimer>(null);
@@ -202,6 +208,15 @@ export function AudioPlayer({
     };
   }, [sleep]);
 
+  const currentIndex = current ? chapters.indexOf(current) : -1;
+  const previousChapter = currentIndex > 0 ? chapters[currentIndex - 1] : undefined;
+  const nextChapter = currentIndex >= 0 ? chapters[currentIndex + 1] : chapters[0];
+  const goToChapter = (chapter: Chapter | undefined): void => {
+    if (!chapter) return;
+    controls.seekTo(chapter.start);
+    controls.play();
+  };
+
   const sleepId = useId();
   const sleepValue = sleep === null ? 'off' : sleep.kind === 'chapter' ? 'chapter' : 'custom';
 
@@ -222,8 +237,39 @@ export function AudioPlayer({
             <PlayerIcon name="previous" />
           </button>
         ) : null}
+        {chapters.length > 1 ? (
+          <button
+            type="button"
+            className="player__button"
+            onClick={() => {
+              // Like a CD player: back to this chapter's start, unless already at it.
+              goToChapter(
+                current && state.currentTime - current.start > 3
+                  ? current
+                  : (previousChapter ?? current ?? undefined),
+              );
+            }}
+            disabled={!current}
+            aria-label={t('player.chapters.previous')}
+          >
+            <PlayerIcon name="previous" />
+          </button>
+        ) : null}
         <SkipButtons controls={controls} />
         <PlayPauseButton controls={controls} />
+        {chapters.length > 1 ? (
+          <button
+            type="button"
+            className="player__button"
+            onClick={() => {
+              goToChapter(nextChapter);
+            }}
+            disabled={!nextChapter}
+            aria-label={t('player.chapters.next')}
+          >
+            <PlayerIcon name="next" />
+          </button>
+        ) : null}
         {isMusic ? (
           <button
             type="button"
@@ -239,7 +285,13 @@ export function AudioPlayer({
         ) : null}
       </div>
       <SeekSlider controls={controls} start={start} />
-      {state.waiting && !state.started ? (
+      <VolumeControl controls={controls} />
+      {state.failed ? (
+        <p className="player__error" role="alert">
+          {t('player.error.media')}
+        </p>
+      ) : null}
+      {state.waiting && !state.started && !state.failed ? (
         <p className="player__status" role="status">
           {t('player.loading')}
         </p>
@@ -247,7 +299,17 @@ export function AudioPlayer({
       {expanded ? (
         <div className="player__panels">
           <div className="player__options">
-            <SpeedSelect controls={controls} />
+            <SpeedSelect
+              controls={controls}
+              // The speed chosen for an audiobook is its speed next time (this device; lib/player-prefs.ts).
+              {...(isAudiobook
+                ? {
+                    onChosen: (rate: number) => {
+                      saveAudiobookRate(item.id, rate);
+                    },
+                  }
+                : {})}
+            />
             {isMusic ? (
               <>
                 <button

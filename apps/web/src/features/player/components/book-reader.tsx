@@ -7,6 +7,15 @@ import type { QueueItem } from '../../../lib/media/play-queue';
 import { logger } from '../../../lib/logger';
 import type { Playback } from '../api/playback';
 import { useProgressSaver } from '../hooks/use-progress-saver';
+import {
+  READER_FONT_SIZES,
+  READER_LINE_HEIGHTS,
+  READER_THEMES,
+  type ReaderSettings,
+  type ReaderTheme,
+  saveReaderSettings,
+  savedReaderSettings,
+} from '../lib/player-prefs';
 import { readingFraction } from '../lib/reading-progress';
 
 export interface BookReaderProps {
@@ -15,7 +24,11 @@ export interface BookReaderProps {
   progress: MediaProgress | null;
 }
 
-const FONT_SIZES = [80, 90, 100, 110, 125, 150, 175, 200] as const;
+const FONT_SIZES = READER_FONT_SIZES;
+/** Screens on which a tap in the page's left or right third turns the page. */
+const PHONE_QUERY = '(max-width: 700px)';
+/** How each of READER_LINE_HEIGHTS is named in the menu, in the same order. */
+const LINE_HEIGHT_NAMES = ['compact', 'normal', 'relaxed', 'loose'] as const;
 
 interface FlatTocEntry {
   label: string;
@@ -30,11 +43,19 @@ function flattenToc(items: readonly TocItem[] | null | undefined, depth = 0): Fl
   ]);
 }
 
-/** The reading styles given to the book's pages: the member's text size, on the player's dark page. */
-function readerCss(fontSize: number): string {
-  return `html { color-scheme: dark; background: #10131b; color: #eef0f6; }
-body { font-size: ${fontSize}% !important; line-height: 1.55; }
-a { color: #9eb1ff; }`;
+/** Each reader theme's page, text and link colours (each pair passes WCAG AA). */
+const THEME_COLORS: Record<ReaderTheme, { scheme: string; page: string; text: string; link: string }> = {
+  dark: { scheme: 'dark', page: '#10131b', text: '#eef0f6', link: '#9eb1ff' },
+  sepia: { scheme: 'light', page: '#f4ecd8', text: '#3b2f1e', link: '#7a3e00' },
+  light: { scheme: 'light', page: '#ffffff', text: '#1a1a1a', link: '#1f4fbf' },
+};
+
+/** The reading styles given to the book's pages: the member's theme, text size and line height. */
+function readerCss(settings: ReaderSettings): string {
+  const colors = THEME_COLORS[settings.theme];
+  return `html { color-scheme: ${colors.scheme}; background: ${colors.page}; color: ${colors.text}; }
+body { font-size: ${String(settings.fontSize)}% !important; line-height: ${String(settings.lineHeight)} !important; }
+a { color: ${colors.link}; }`;
 }
 
 /** The section a new book opens at, found as foliate-js's `goToTextStart` finds it. */
@@ -66,8 +87,14 @@ export function BookReader({ item, playback, progress }: BookReaderProps) {
   const [location, setLocation] = useState<{ fraction: number; cfi: string; chapter: string | null } | null>(
     null,
   );
-  const [fontSize, setFontSize] = useState<number>(100);
+  const [settings, setSettings] = useState<ReaderSettings>(savedReaderSettings);
+  const { fontSize } = settings;
+  const setFontSize = (size: number): void => {
+    setSettings((previous) => ({ ...previous, fontSize: size }));
+  };
   const tocId = useId();
+  const themeId = useId();
+  const lineHeightId = useId();
 
   useProgressSaver(
     item,
@@ -84,6 +111,18 @@ export function BookReader({ item, playback, progress }: BookReaderProps) {
     const turnPage = (event: KeyboardEvent): void => {
       if (event.key === 'ArrowLeft') void viewRef.current?.goLeft();
       else if (event.key === 'ArrowRight') void viewRef.current?.goRight();
+    };
+    // On a phone, a tap in the page's outer thirds turns the page (not on a link or a selection).
+    const tapToTurn = (event: MouseEvent): void => {
+      if (!window.matchMedia(PHONE_QUERY).matches) return;
+      const target = event.target as Element | null;
+      if (target?.closest('a') || (event.view?.getSelection()?.toString() ?? '') !== '') return;
+      // The page is in foliate's frame: place the tap on the screen, then within the reader's box.
+      const box = host.getBoundingClientRect();
+      const width = box.width;
+      const x = event.screenX - window.screenX - box.left;
+      if (x < width / 3) void viewRef.current?.prev();
+      else if (x > (width * 2) / 3) void viewRef.current?.next();
     };
     const aborted = (): boolean => controller.signal.aborted;
     (async () => {
@@ -103,6 +142,7 @@ export function BookReader({ item, playback, progress }: BookReaderProps) {
       view.addEventListener('load', (event) => {
         const { doc } = (event as CustomEvent<{ doc: Document }>).detail;
         doc.addEventListener('keydown', turnPage);
+        doc.addEventListener('click', tapToTurn);
       });
       await view.open(file);
       if (aborted()) return;
@@ -124,7 +164,7 @@ export function BookReader({ item, playback, progress }: BookReaderProps) {
           chapter: last.tocItem?.label?.trim() ?? null,
         });
       });
-      view.renderer.setStyles?.(readerCss(100));
+      view.renderer.setStyles?.(readerCss(savedReaderSettings()));
       setToc(flattenToc(view.book.toc));
       const saved = progress && !progress.finished ? progress.position : null;
       await view.init({ lastLocation: saved, showTextStart: true });
@@ -143,9 +183,12 @@ export function BookReader({ item, playback, progress }: BookReaderProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the reader opens once per playback.
   }, [playback.url]);
 
+  // The settings apply at once and are the reader's settings next time (this device).
   useEffect(() => {
-    viewRef.current?.renderer.setStyles?.(readerCss(fontSize));
-  }, [fontSize, status]);
+    saveReaderSettings(settings);
+    // Before the book is open the view has no renderer yet; the opening applies the saved settings.
+    if (status === 'ready') viewRef.current?.renderer.setStyles?.(readerCss(settings));
+  }, [settings, status]);
 
   const go = useCallback((direction: 'prev' | 'next') => {
     const view = viewRef.current;
@@ -177,6 +220,42 @@ export function BookReader({ item, playback, progress }: BookReaderProps) {
             {toc.map((entry) => (
               <option key={entry.href} value={entry.href}>
                 {`${'\u00a0\u00a0'.repeat(entry.depth)}${entry.label}`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="player__field">
+          <label htmlFor={themeId}>{t('player.book.theme')}</label>
+          <select
+            id={themeId}
+            className="player__select"
+            value={settings.theme}
+            onChange={(event) => {
+              const theme = READER_THEMES.find((candidate) => candidate === event.currentTarget.value);
+              if (theme) setSettings((previous) => ({ ...previous, theme }));
+            }}
+          >
+            {READER_THEMES.map((theme) => (
+              <option key={theme} value={theme}>
+                {t(`player.book.themes.${theme}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="player__field">
+          <label htmlFor={lineHeightId}>{t('player.book.lineHeight')}</label>
+          <select
+            id={lineHeightId}
+            className="player__select"
+            value={String(settings.lineHeight)}
+            onChange={(event) => {
+              const lineHeight = Number(event.currentTarget.value);
+              setSettings((previous) => ({ ...previous, lineHeight }));
+            }}
+          >
+            {READER_LINE_HEIGHTS.map((height, index) => (
+              <option key={height} value={String(height)}>
+                {t(`player.book.lineHeights.${LINE_HEIGHT_NAMES[index] ?? 'normal'}`)}
               </option>
             ))}
           </select>

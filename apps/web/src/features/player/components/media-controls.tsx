@@ -85,7 +85,14 @@ export function SeekSlider({ controls, start }: { controls: MediaControls; start
   );
 }
 
-export function SpeedSelect({ controls }: { controls: MediaControls }) {
+/** The speed menu; `onChosen` hears the speed the member picks (an audiobook remembers it). */
+export function SpeedSelect({
+  controls,
+  onChosen,
+}: {
+  controls: MediaControls;
+  onChosen?: (rate: number) => void;
+}) {
   const { t, locale } = useI18n();
   const id = useId();
   const number = new Intl.NumberFormat(LOCALE_BCP47[locale], { maximumFractionDigits: 2 });
@@ -97,7 +104,9 @@ export function SpeedSelect({ controls }: { controls: MediaControls }) {
         className="player__select"
         value={String(controls.state.rate)}
         onChange={(event) => {
-          controls.setRate(Number(event.currentTarget.value));
+          const rate = Number(event.currentTarget.value);
+          controls.setRate(rate);
+          onChosen?.(rate);
         }}
       >
         {PLAYBACK_RATES.map((rate) => (
@@ -106,6 +115,40 @@ export function SpeedSelect({ controls }: { controls: MediaControls }) {
           </option>
         ))}
       </select>
+    </div>
+  );
+}
+
+/** Mute and the volume slider (the arrow keys move it; screen readers hear the percentage). */
+export function VolumeControl({ controls }: { controls: MediaControls }) {
+  const { t, locale } = useI18n();
+  const { volume, muted } = controls.state;
+  const level = muted ? 0 : volume;
+  const percent = new Intl.NumberFormat(LOCALE_BCP47[locale], { style: 'percent' }).format(level);
+  return (
+    <div className="player__volume">
+      <button
+        type="button"
+        className="player__button"
+        onClick={controls.toggleMute}
+        aria-label={muted ? t('player.unmute') : t('player.mute')}
+        aria-pressed={muted}
+      >
+        <PlayerIcon name={muted || volume === 0 ? 'muted' : 'volume'} />
+      </button>
+      <input
+        type="range"
+        className="player__slider player__volume-slider"
+        min={0}
+        max={100}
+        step={5}
+        value={Math.round(level * 100)}
+        aria-label={t('player.volume')}
+        aria-valuetext={percent}
+        onChange={(event) => {
+          controls.setVolume(Number(event.currentTarget.value) / 100);
+        }}
+      />
     </div>
   );
 }

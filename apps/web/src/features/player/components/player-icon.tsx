@@ -16,6 +16,8 @@ const PATHS = {
   down: 'M12 5v14M6 13l6 6 6-6',
   remove: 'M5 7h14M10 7V4h4v3M7 7l1 13h8l1-13',
   download: 'M12 4v11M7 10l5 5 5-5M5 20h14',
+  volume: 'M4 9h4l5-4v14l-5-4H4zM16.5 8.5a5 5 0 0 1 0 7',
+  muted: 'M4 9h4l5-4v14l-5-4H4zM17 9.5l4 5M21 9.5l-4 5',
 } as const;
 
 export type PlayerIconName = keyof typeof PATHS;

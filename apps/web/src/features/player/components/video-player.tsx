@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useI18n } from '../../../lib/i18n';
 import { type PlayQueueState, type QueueItem, playQueue } from '../../../lib/media/play-queue';
 import type { MediaProgress } from '../../../lib/media/library-api';
@@ -10,7 +10,8 @@ import { useMediaSession } from '../hooks/use-media-session';
 import { resumeSeconds } from '../hooks/use-playback-session';
 import { useProgressSaver } from '../hooks/use-progress-saver';
 import { TrackList } from './audio-player';
-import { PlayPauseButton, SeekSlider, SkipButtons, SpeedSelect } from './media-controls';
+import { usePlayerShortcuts } from '../hooks/use-player-shortcuts';
+import { PlayPauseButton, SeekSlider, SkipButtons, SpeedSelect, VolumeControl } from './media-controls';
 import { PlayerIcon } from './player-icon';
 import type { PartList } from './player-types';
 
@@ -150,24 +151,14 @@ export function VideoPlayer({ item, playback, progress, queue, expanded, series,
   );
   useMediaSession(item, controls, { previous, next });
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
-    const target = event.target as HTMLElement;
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    if (['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName)) return;
-    if (target.tagName === 'BUTTON' && (event.key === ' ' || event.key === 'Enter')) return;
-    if (event.key === ' ' || event.key === 'k') controls.togglePlay();
-    else if (event.key === 'ArrowLeft' && !live) controls.rewind();
-    else if (event.key === 'ArrowRight' && !live) controls.forward();
-    else if (event.key === 'f' || event.key === 'F') toggleFullscreen();
-    else return;
-    event.preventDefault();
-  };
+  // Space, arrows, M and F wherever focus is (hooks/use-player-shortcuts.ts).
+  usePlayerShortcuts(controls, { fullscreen: toggleFullscreen, live });
 
   const behindLive = liveEdge !== null && liveEdge - state.currentTime > BEHIND_LIVE_SECONDS;
 
   return (
     <div className="player__video">
-      {/* The frame takes the keyboard shortcuts; its buttons stay reachable with Tab. */}
+      {/* The frame can take focus and describes the keyboard shortcuts, which work anywhere on the page. */}
       <div
         ref={frameRef}
         className="player__video-frame"
@@ -175,7 +166,6 @@ export function VideoPlayer({ item, playback, progress, queue, expanded, series,
         aria-label={t('player.videoLabel', { title: item.title })}
         aria-describedby={`${String(item.id)}-keys`}
         tabIndex={0}
-        onKeyDown={onKeyDown}
       >
         <video
           ref={videoRef}
@@ -193,7 +183,7 @@ export function VideoPlayer({ item, playback, progress, queue, expanded, series,
           {live ? t('player.keyboardHintLive') : t('player.keyboardHint')}
         </p>
       </div>
-      {error ? (
+      {error || state.failed ? (
         <p className="player__error" role="alert">
           {t('player.error.stream')}
         </p>
@@ -237,6 +227,7 @@ export function VideoPlayer({ item, playback, progress, queue, expanded, series,
         </button>
       </div>
       {!live ? <SeekSlider controls={controls} start={range.start} /> : null}
+      <VolumeControl controls={controls} />
       {expanded && !live ? (
         <div className="player__panels">
           <div className="player__options">

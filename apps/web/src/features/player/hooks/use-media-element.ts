@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState, type RefObject } from 'react';
 import { logger } from '../../../lib/logger';
+import { applySavedVolume, saveVolume } from '../lib/player-prefs';
 
 /** Spec section 9: rewind 10 s, forward 30 s. */
 export const REWIND_SECONDS = 10;
 export const FORWARD_SECONDS = 30;
-export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.5, 3] as const;
+export { PLAYBACK_RATES } from '../lib/player-prefs';
 
 export interface MediaElementState {
   currentTime: number;
@@ -14,7 +15,15 @@ export interface MediaElementState {
   /** True from the first `playing` event on, so the controls can say "Loading" before. */
   started: boolean;
   waiting: boolean;
+  /** 0..1, and whether the sound is off (the member's last choice, this device). */
+  volume: number;
+  muted: boolean;
+  /** The browser could not load or decode the media (the player says so instead of spinning). */
+  failed: boolean;
 }
+
+/** How much the arrow keys move the volume. */
+export const VOLUME_STEP = 0.1;
 
 const INITIAL: MediaElementState = {
   currentTime: 0,
@@ -23,6 +32,9 @@ const INITIAL: MediaElementState = {
   rate: 1,
   started: false,
   waiting: false,
+  volume: 1,
+  muted: false,
+  failed: false,
 };
 
 /**
@@ -38,6 +50,7 @@ export function useMediaElement(
   useEffect(() => {
     const media = ref.current;
     if (!media) return;
+    applySavedVolume(media);
     const sync = (): void => {
       setState((previous) => ({
         currentTime: media.currentTime,
@@ -46,6 +59,9 @@ export function useMediaElement(
         rate: media.playbackRate,
         started: previous.started || (!media.paused && media.readyState >= 3),
         waiting: previous.waiting,
+        volume: media.volume,
+        muted: media.muted,
+        failed: previous.failed,
       }));
     };
     const onPlaying = (): void => {
@@ -53,6 +69,12 @@ export function useMediaElement(
     };
     const onWaiting = (): void => {
       setState((previous) => ({ ...previous, waiting: true }));
+    };
+    const onError = (): void => {
+      // An element emptied on purpose (src removed when the player closes) reports no error code.
+      if (!media.error) return;
+      logger.warn('The media could not be played', { code: media.error.code, message: media.error.message });
+      setState((previous) => ({ ...previous, failed: true, waiting: false }));
     };
     const events = [
       'timeupdate',
@@ -62,13 +84,17 @@ export function useMediaElement(
       'pause',
       'ratechange',
       'seeked',
+      'volumechange',
     ];
     for (const name of events) media.addEventListener(name, sync);
     media.addEventListener('playing', onPlaying);
     // An element that started before the player mounted (see session-loader.ts) is already playing.
     if (media.readyState > 0) sync();
     media.addEventListener('waiting', onWaiting);
+    media.addEventListener('error', onError);
+    if (media.error) onError();
     return () => {
+      media.removeEventListener('error', onError);
       for (const name of events) media.removeEventListener(name, sync);
       media.removeEventListener('playing', onPlaying);
       media.removeEventListener('waiting', onWaiting);
@@ -122,6 +148,27 @@ export function useMediaElement(
     [ref],
   );
 
+  const setVolume = useCallback(
+    (volume: number) => {
+      const media = ref.current;
+      if (!media) return;
+      const level = Math.round(Math.min(1, Math.max(0, volume)) * 100) / 100;
+      media.volume = level;
+      media.muted = level === 0;
+      saveVolume({ volume: level, muted: media.muted });
+    },
+    [ref],
+  );
+
+  const toggleMute = useCallback(() => {
+    const media = ref.current;
+    if (!media) return;
+    media.muted = !media.muted;
+    // Unmuting at silence would still be silent: bring the sound back to a level that is heard.
+    if (!media.muted && media.volume === 0) media.volume = 0.5;
+    saveVolume({ volume: media.volume, muted: media.muted });
+  }, [ref]);
+
   return {
     state,
     /** Seconds into the part (chapter or track) rather than into the file. */
@@ -139,6 +186,8 @@ export function useMediaElement(
       skip(FORWARD_SECONDS);
     }, [skip]),
     setRate,
+    setVolume,
+    toggleMute,
   };
 }
 
