@@ -16,3 +16,6 @@ export * from './subscription';
 export * from './tags';
 export * from './text-bounds';
 export * from './timezones';
+export * from './green';
+export * from './impacts';
+export * from './onboarding';
