@@ -31,6 +31,8 @@ import { createRecoveryRepository } from './modules/recovery/recovery.repository
 import { createRecoveryService } from './modules/recovery/recovery.service';
 import { createWalletRepository } from './modules/wallet/wallet.repository';
 import { createWalletService } from './modules/wallet/wallet.service';
+import { createImpactsRepository } from './modules/impacts/impacts.repository';
+import { createImpactsService } from './modules/impacts/impacts.service';
 import { createPaymentProvider } from './modules/payments/payment-provider';
 import { createPaymentsRepository } from './modules/payments/payments.repository';
 import { type PaymentHandler, createPaymentsService } from './modules/payments/payments.service';
@@ -126,6 +128,11 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
     repository: createMailRepository(db.kysely),
     sendMail: createSmtpMailer(config.mail.smtpUrl, config.mail.from),
   });
+  const impacts = createImpactsService({
+    repository: createImpactsRepository(db.kysely),
+    wallet,
+    transactions: createTransactionRunner(db.kysely),
+  });
   const recovery = createRecoveryService({
     repository: createRecoveryRepository(db.kysely),
     mail,
@@ -166,6 +173,7 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
       repository: createMediaRepository(db.kysely),
       config,
     }),
+    impacts,
   };
 }
 

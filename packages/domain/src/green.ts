@@ -51,10 +51,7 @@ function parse(value: string): Date | null {
 }
 
 /** Merges overlapping periods (two subscriptions at once are one month of membership, not two). */
-export function mergePeriods(
-  periods: readonly MembershipPeriod[],
-  now: Date,
-): Array<{ start: Date; end: Date }> {
+export function mergePeriods(periods: readonly MembershipPeriod[], now: Date): { start: Date; end: Date }[] {
   const spans = periods
     .map((period) => ({ start: parse(period.start), end: period.end === null ? now : parse(period.end) }))
     .flatMap((span) => {
@@ -63,7 +60,7 @@ export function mergePeriods(
       return end > span.start ? [{ start: span.start, end }] : [];
     })
     .sort((a, b) => a.start.getTime() - b.start.getTime());
-  const merged: Array<{ start: Date; end: Date }> = [];
+  const merged: { start: Date; end: Date }[] = [];
   for (const span of spans) {
     const last = merged.at(-1);
     if (last && span.start <= last.end) {

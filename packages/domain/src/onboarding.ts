@@ -26,7 +26,7 @@ export type StepFacts = Record<OnboardingStep, boolean>;
 
 export interface OnboardingState {
   status: OnboardingStatus;
-  steps: Array<{ step: OnboardingStep; done: boolean }>;
+  steps: { step: OnboardingStep; done: boolean }[];
   /** The first step not done yet, or null when all are. */
   next: OnboardingStep | null;
   /** All three steps are done, so the reward is due (granted once). */

@@ -19,6 +19,7 @@ import * as m0013 from './migrations/0013-payments-recorded-before-charge';
 import * as m0014 from './migrations/0014-event-source';
 import * as m0015 from './migrations/0015-ledger-references';
 import * as m0016 from './migrations/0016-job-leases';
+import * as m0019 from './migrations/0019-impacts-onboarding';
 
 /** Migrations are plain modules listed here, so the bundled server carries them without a file scan. */
 function provider(dialect: Dialect): MigrationProvider {
@@ -39,6 +40,7 @@ function provider(dialect: Dialect): MigrationProvider {
     '0014-event-source': m0014,
     '0015-ledger-references': m0015,
     '0016-job-leases': m0016,
+    '0019-impacts-onboarding': m0019,
   };
   return {
     getMigrations: () =>

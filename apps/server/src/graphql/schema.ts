@@ -21,6 +21,8 @@ import { paymentsResolvers } from '../modules/payments/payments.resolvers';
 import { paymentsTypeDefs } from '../modules/payments/payments.graphql';
 import { subscriptionsResolvers } from '../modules/subscriptions/subscriptions.resolvers';
 import { subscriptionsTypeDefs } from '../modules/subscriptions/subscriptions.graphql';
+import { impactsResolvers } from '../modules/impacts/impacts.resolvers';
+import { impactsTypeDefs } from '../modules/impacts/impacts.graphql';
 import { commonTypeDefs } from './common.graphql';
 
 /** The whole schema: the spec's namespaces, one module each (printed to apps/server/schema.graphql). */
@@ -38,6 +40,7 @@ export const typeDefs = [
   ordersTypeDefs,
   paymentsTypeDefs,
   subscriptionsTypeDefs,
+  impactsTypeDefs,
 ].join('\n');
 
 type ResolverMap = Record<string, Record<string, unknown>>;
@@ -62,4 +65,5 @@ export const resolvers = mergeResolvers(
   ordersResolvers,
   paymentsResolvers,
   subscriptionsResolvers,
+  impactsResolvers,
 );
