@@ -7,6 +7,7 @@ import { isoNow, writeJson } from '../db/json';
 import type { NewPlan } from '../db/tables/plans';
 import { hashPassword } from '../modules/auth/passwords';
 import { seedCatalog } from './catalog';
+import { seedImpacts } from './impacts';
 
 /** Shared by every demo member; printed in the README. */
 export const DEMO_PASSWORD = 'demo-pass-2026';
@@ -329,6 +330,10 @@ export async function seedDemoData(
       mediaTypes: brand.mediaTypes,
       languages: brand.languages,
     })),
+  );
+  await seedImpacts(
+    db,
+    DEMO_BRANDS.map((brand, index) => ({ id: brandIds[index] ?? 0, languages: brand.languages })),
   );
   return { brands: DEMO_BRANDS.length, members, titles: catalog.titles };
 }

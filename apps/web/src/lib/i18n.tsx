@@ -10,6 +10,7 @@ import type recoveryEnUs from '../locales/recovery/en-us.json';
 import type walletEnUs from '../locales/wallet/en-us.json';
 import type ordersEnUs from '../locales/orders/en-us.json';
 import type billingEnUs from '../locales/billing/en-us.json';
+import type impactsEnUs from '../locales/impacts/en-us.json';
 import enUs from '../locales/en-us.json';
 
 /**
@@ -28,6 +29,7 @@ interface NamespaceMessages {
   wallet: typeof walletEnUs;
   orders: typeof ordersEnUs;
   billing: typeof billingEnUs;
+  impacts: typeof impactsEnUs;
 }
 export type LocaleNamespace = keyof NamespaceMessages;
 
