@@ -33,6 +33,8 @@ import { createWalletRepository } from './modules/wallet/wallet.repository';
 import { createWalletService } from './modules/wallet/wallet.service';
 import { createImpactsRepository } from './modules/impacts/impacts.repository';
 import { createImpactsService } from './modules/impacts/impacts.service';
+import { createGreenRepository } from './modules/impacts/green.repository';
+import { createGreenService } from './modules/impacts/green.service';
 import { createPaymentProvider } from './modules/payments/payment-provider';
 import { createPaymentsRepository } from './modules/payments/payments.repository';
 import { type PaymentHandler, createPaymentsService } from './modules/payments/payments.service';
@@ -174,6 +176,7 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
       config,
     }),
     impacts,
+    green: createGreenService({ repository: createGreenRepository(db.kysely) }),
   };
 }
 

@@ -111,6 +111,34 @@ export const impactsTypeDefs = /* GraphQL */ `
     impacts: ImpactsQuery!
   }
 
+  "A month of the green page's chart: trees earned by its end."
+  type TreePoint {
+    "YYYY-MM"
+    month: String!
+    trees: Int!
+  }
+
+  "The green page (spec section 1): one tree per active month and per hour streamed; 4 trees = 1 tonne."
+  type GreenPage {
+    activeMonths: Int!
+    hoursStreamed: Int!
+    treesFromMonths: Int!
+    treesFromStreaming: Int!
+    trees: Int!
+    "Tonnes of carbon the trees absorb (a quarter tonne per tree)."
+    carbonTonnes: Float!
+    greenPoints: Int!
+    "The last 24 months, oldest first."
+    history: [TreePoint!]!
+    "1 for green_page, 2 for green_page_v2."
+    version: Int!
+  }
+
+  extend type MemberQuery {
+    "FORBIDDEN (green_page_disabled) unless the member's tags turn green_page or green_page_v2 on."
+    green: GreenPage!
+  }
+
   extend type MemberInfo {
     "What the member funded, per item, most recent first."
     impacts: [MemberImpact!]!

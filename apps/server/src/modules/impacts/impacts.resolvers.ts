@@ -23,7 +23,18 @@ export const impactsResolvers = {
     item: (_parent: unknown, args: { id: number }, context: GraphQLContext) =>
       context.services.impacts.item(viewer(context), args.id),
   },
+  MemberQuery: {
+    green: (_parent: unknown, _args: unknown, context: GraphQLContext) => {
+      const who = viewer(context);
+      return context.services.green.page(who.brandId, who.memberId);
+    },
+  },
   MemberInfo: {
+    // The members module answers the minimum; the green page's rule knows the member's real points.
+    greenPoints: (_parent: unknown, _args: unknown, context: GraphQLContext) => {
+      const who = viewer(context);
+      return context.services.green.greenPoints(who.brandId, who.memberId);
+    },
     impacts: (_parent: unknown, _args: unknown, context: GraphQLContext) =>
       context.services.impacts.memberImpacts(viewer(context)),
   },
