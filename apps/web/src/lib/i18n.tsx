@@ -11,6 +11,7 @@ import type walletEnUs from '../locales/wallet/en-us.json';
 import type ordersEnUs from '../locales/orders/en-us.json';
 import type billingEnUs from '../locales/billing/en-us.json';
 import type impactsEnUs from '../locales/impacts/en-us.json';
+import type greenEnUs from '../locales/green/en-us.json';
 import enUs from '../locales/en-us.json';
 
 /**
@@ -30,6 +31,7 @@ interface NamespaceMessages {
   orders: typeof ordersEnUs;
   billing: typeof billingEnUs;
   impacts: typeof impactsEnUs;
+  green: typeof greenEnUs;
 }
 export type LocaleNamespace = keyof NamespaceMessages;
 
