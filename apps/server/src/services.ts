@@ -35,6 +35,8 @@ import { createImpactsRepository } from './modules/impacts/impacts.repository';
 import { createImpactsService } from './modules/impacts/impacts.service';
 import { createGreenRepository } from './modules/impacts/green.repository';
 import { createGreenService } from './modules/impacts/green.service';
+import { createOnboardingRepository } from './modules/onboarding/onboarding.repository';
+import { createOnboardingService } from './modules/onboarding/onboarding.service';
 import { createPaymentProvider } from './modules/payments/payment-provider';
 import { createPaymentsRepository } from './modules/payments/payments.repository';
 import { type PaymentHandler, createPaymentsService } from './modules/payments/payments.service';
@@ -130,6 +132,7 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
     repository: createMailRepository(db.kysely),
     sendMail: createSmtpMailer(config.mail.smtpUrl, config.mail.from),
   });
+  const onboardingRepository = createOnboardingRepository(db.kysely);
   const impacts = createImpactsService({
     repository: createImpactsRepository(db.kysely),
     wallet,
@@ -177,6 +180,18 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
     }),
     impacts,
     green: createGreenService({ repository: createGreenRepository(db.kysely) }),
+    onboarding: createOnboardingService({
+      repository: onboardingRepository,
+      wallet,
+      transactions: createTransactionRunner(db.kysely),
+      // TODO(giveaways port, issue 16): the onboarding's GiveawayEntriesPort answers false until the
+      // lead wires it to the sweeps module's entries (e.g. sweeps.hasEntered) at merge.
+      giveawayEntries: { hasEntered: () => Promise.resolve(false) },
+      welcomeGift: {
+        hasClaimed: (brandId, memberId) => onboardingRepository.hasFreeGiftOrder(brandId, memberId),
+      },
+      impacts,
+    }),
   };
 }
 

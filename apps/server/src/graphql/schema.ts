@@ -23,6 +23,8 @@ import { subscriptionsResolvers } from '../modules/subscriptions/subscriptions.r
 import { subscriptionsTypeDefs } from '../modules/subscriptions/subscriptions.graphql';
 import { impactsResolvers } from '../modules/impacts/impacts.resolvers';
 import { impactsTypeDefs } from '../modules/impacts/impacts.graphql';
+import { onboardingResolvers } from '../modules/onboarding/onboarding.resolvers';
+import { onboardingTypeDefs } from '../modules/onboarding/onboarding.graphql';
 import { commonTypeDefs } from './common.graphql';
 
 /** The whole schema: the spec's namespaces, one module each (printed to apps/server/schema.graphql). */
@@ -41,6 +43,7 @@ export const typeDefs = [
   paymentsTypeDefs,
   subscriptionsTypeDefs,
   impactsTypeDefs,
+  onboardingTypeDefs,
 ].join('\n');
 
 type ResolverMap = Record<string, Record<string, unknown>>;
@@ -66,4 +69,5 @@ export const resolvers = mergeResolvers(
   paymentsResolvers,
   subscriptionsResolvers,
   impactsResolvers,
+  onboardingResolvers,
 );
