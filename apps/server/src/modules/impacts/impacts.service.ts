@@ -10,7 +10,9 @@ import type { DbTransaction, TransactionRunner } from '../../db/transaction';
 import { badInput, notFound } from '../../errors';
 import type { LedgerResult, SpendInput } from '../wallet/wallet.service';
 import type {
+  CategoryInput,
   ContributionRecord,
+  ItemInput,
   ImpactCategoryRecord,
   ImpactItemRecord,
   ImpactsRepository,
@@ -95,6 +97,7 @@ export interface ContributeInput {
 
 const REQUEST_KEY = /^[A-Za-z0-9_-]{8,64}$/;
 const HISTORY_LIMIT = 50;
+const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
 interface Viewer {
   brandId: number;
@@ -303,6 +306,45 @@ export function createImpactsService({ repository, wallet, transactions }: Impac
     /** Whether the member has funded any impact (onboarding's third step). */
     hasContributed: (brandId: number, memberId: number): Promise<boolean> =>
       repository.hasContributed(brandId, memberId),
+
+    /** Operator: adds or updates a category by slug (modules/impacts/impacts.admin.ts). */
+    saveCategory: (brandId: number, input: CategoryInput): Promise<number> => {
+      if (!SLUG.test(input.slug) || input.name.trim() === '') {
+        throw badInput('A category needs a slug (a-z, 0-9, -) and a name.', 'invalid_category');
+      }
+      return repository.upsertCategory(brandId, { ...input, name: input.name.trim() });
+    },
+
+    /** Operator: adds or updates an item by slug in a category given by its slug. */
+    saveItem: async (
+      brandId: number,
+      categorySlug: string,
+      input: Omit<ItemInput, 'categoryId'>,
+    ): Promise<number> => {
+      const category = await repository.findCategory(brandId, categorySlug);
+      if (!category)
+        throw notFound(`No impact category "${categorySlug}" on this brand.`, 'impact_category_not_found');
+      if (!SLUG.test(input.slug) || input.name.trim() === '' || input.unit.trim() === '') {
+        throw badInput('An item needs a slug (a-z, 0-9, -), a name and a unit.', 'invalid_item');
+      }
+      if (!Number.isSafeInteger(input.pricePerUnit) || input.pricePerUnit < 1) {
+        throw badInput('The price per unit must be a whole number of coins from 1.', 'invalid_price');
+      }
+      if (!Number.isSafeInteger(input.targetQuantity) || input.targetQuantity < 0) {
+        throw badInput('The target must be a whole number from 0.', 'invalid_target');
+      }
+      if (!input.prices.every((quantity) => Number.isSafeInteger(quantity) && quantity >= 1)) {
+        throw badInput('Quick choices must be whole unit quantities from 1.', 'invalid_prices');
+      }
+      return repository.upsertItem(brandId, { ...input, categoryId: category.id });
+    },
+
+    /** Operator: every item of the brand, retired ones too, with units funded. */
+    listForOperator: async (brandId: number) => {
+      const items = await repository.listItems(brandId, { includeRetired: true });
+      const funded = await repository.fundedByItem(items.map((item) => item.id));
+      return items.map((item) => ({ ...item, funded: funded.get(item.id) ?? 0 }));
+    },
 
     /** The member's recent contributions across items, newest first. */
     history: async (viewer: Viewer): Promise<ImpactContribution[]> =>
