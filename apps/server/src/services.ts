@@ -38,6 +38,12 @@ import { createRecoveryRepository } from './modules/recovery/recovery.repository
 import { createRecoveryService } from './modules/recovery/recovery.service';
 import { createWalletRepository } from './modules/wallet/wallet.repository';
 import { createWalletService } from './modules/wallet/wallet.service';
+import { createImpactsRepository } from './modules/impacts/impacts.repository';
+import { createImpactsService } from './modules/impacts/impacts.service';
+import { createGreenRepository } from './modules/impacts/green.repository';
+import { createGreenService } from './modules/impacts/green.service';
+import { createOnboardingRepository } from './modules/onboarding/onboarding.repository';
+import { createOnboardingService } from './modules/onboarding/onboarding.service';
 import { createPaymentProvider } from './modules/payments/payment-provider';
 import { createPaymentsRepository } from './modules/payments/payments.repository';
 import { type PaymentHandler, createPaymentsService } from './modules/payments/payments.service';
@@ -151,6 +157,12 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
     payments,
     mail,
   });
+  const onboardingRepository = createOnboardingRepository(db.kysely);
+  const impacts = createImpactsService({
+    repository: createImpactsRepository(db.kysely),
+    wallet,
+    transactions: createTransactionRunner(db.kysely),
+  });
   const recovery = createRecoveryService({
     repository: createRecoveryRepository(db.kysely),
     mail,
@@ -212,6 +224,18 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
       config: config.vpn,
     }),
     support: createSupportService({ repository: createSupportRepository(db.kysely), mail }),
+    impacts,
+    green: createGreenService({ repository: createGreenRepository(db.kysely) }),
+    onboarding: createOnboardingService({
+      repository: onboardingRepository,
+      wallet,
+      transactions: createTransactionRunner(db.kysely),
+      giveawayEntries: { hasEntered: (memberId) => sweeps.hasEntered(memberId) },
+      welcomeGift: {
+        hasClaimed: (brandId, memberId) => onboardingRepository.hasFreeGiftOrder(brandId, memberId),
+      },
+      impacts,
+    }),
   };
 }
 

@@ -23,3 +23,6 @@ export * from './sweeps';
 export * from './upsell';
 export * from './vpn';
 export * from './problem-reports';
+export * from './green';
+export * from './impacts';
+export * from './onboarding';

@@ -6,6 +6,7 @@ import { sweepAdminCommands } from '../modules/sweeps/sweeps.admin';
 import { marketplaceAdminCommands } from '../modules/marketplace/marketplace.admin';
 import { vpnAdminCommands } from '../modules/vpn/vpn.admin';
 import { supportAdminCommands } from '../modules/support/support.admin';
+import { impactAdminCommands } from '../modules/impacts/impacts.admin';
 
 /**
  * Every operator command, by module. A feature adds its own list (`modules/<m>/<m>.admin.ts`) here.
@@ -18,4 +19,5 @@ export const adminCommands: readonly AdminCommand[] = [
   ...marketplaceAdminCommands,
   ...vpnAdminCommands,
   ...supportAdminCommands,
+  ...impactAdminCommands,
 ];

@@ -21,6 +21,7 @@ import * as m0015 from './migrations/0015-ledger-references';
 import * as m0016 from './migrations/0016-job-leases';
 import * as m0017 from './migrations/0017-giveaways';
 import * as m0018 from './migrations/0018-marketplace';
+import * as m0019 from './migrations/0019-impacts-onboarding';
 import * as m0020 from './migrations/0020-vpn-support';
 
 /** Migrations are plain modules listed here, so the bundled server carries them without a file scan. */
@@ -44,6 +45,7 @@ function provider(dialect: Dialect): MigrationProvider {
     '0016-job-leases': m0016,
     '0017-giveaways': m0017,
     '0018-marketplace': m0018,
+    '0019-impacts-onboarding': m0019,
     '0020-vpn-support': m0020,
   };
   return {

@@ -29,6 +29,10 @@ import { vpnResolvers } from '../modules/vpn/vpn.resolvers';
 import { vpnTypeDefs } from '../modules/vpn/vpn.graphql';
 import { supportResolvers } from '../modules/support/support.resolvers';
 import { supportTypeDefs } from '../modules/support/support.graphql';
+import { impactsResolvers } from '../modules/impacts/impacts.resolvers';
+import { impactsTypeDefs } from '../modules/impacts/impacts.graphql';
+import { onboardingResolvers } from '../modules/onboarding/onboarding.resolvers';
+import { onboardingTypeDefs } from '../modules/onboarding/onboarding.graphql';
 import { commonTypeDefs } from './common.graphql';
 
 /** The whole schema: the spec's namespaces, one module each (printed to apps/server/schema.graphql). */
@@ -50,6 +54,8 @@ export const typeDefs = [
   sweepsTypeDefs,
   vpnTypeDefs,
   supportTypeDefs,
+  impactsTypeDefs,
+  onboardingTypeDefs,
 ].join('\n');
 
 type ResolverMap = Record<string, Record<string, unknown>>;
@@ -78,4 +84,6 @@ export const resolvers = mergeResolvers(
   sweepsResolvers,
   vpnResolvers,
   supportResolvers,
+  impactsResolvers,
+  onboardingResolvers,
 );

@@ -9,6 +9,7 @@ import { hashPassword } from '../modules/auth/passwords';
 import { seedCatalog } from './catalog';
 import { seedDemoGiveaways } from './giveaways';
 import { seedMarketplace } from './marketplace';
+import { seedImpacts } from './impacts';
 
 /** Shared by every demo member; printed in the README. */
 export const DEMO_PASSWORD = 'demo-pass-2026';
@@ -334,6 +335,10 @@ export async function seedDemoData(
   );
   await seedDemoGiveaways(db, brandIds, now);
   await seedMarketplace(db, brandIds);
+  await seedImpacts(
+    db,
+    DEMO_BRANDS.map((brand, index) => ({ id: brandIds[index] ?? 0, languages: brand.languages })),
+  );
   return { brands: DEMO_BRANDS.length, members, titles: catalog.titles };
 }
 

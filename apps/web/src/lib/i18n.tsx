@@ -12,6 +12,8 @@ import type ordersEnUs from '../locales/orders/en-us.json';
 import type billingEnUs from '../locales/billing/en-us.json';
 import type giveawaysEnUs from '../locales/giveaways/en-us.json';
 import type vpnEnUs from '../locales/vpn/en-us.json';
+import type impactsEnUs from '../locales/impacts/en-us.json';
+import type greenEnUs from '../locales/green/en-us.json';
 import enUs from '../locales/en-us.json';
 
 /**
@@ -32,6 +34,8 @@ interface NamespaceMessages {
   billing: typeof billingEnUs;
   giveaways: typeof giveawaysEnUs;
   vpn: typeof vpnEnUs;
+  impacts: typeof impactsEnUs;
+  green: typeof greenEnUs;
 }
 export type LocaleNamespace = keyof NamespaceMessages;
 

@@ -25,6 +25,6 @@ export interface CoinLedgerTable {
 }
 
 /** The kinds of reference a new ledger line can carry; a feature that spends coins adds its own. */
-export type LedgerReferenceKind = 'payment' | 'subscription' | 'order';
+export type LedgerReferenceKind = 'payment' | 'subscription' | 'order' | 'impact' | 'onboarding';
 
 export type CoinLedgerRow = Selectable<CoinLedgerTable>;

@@ -214,6 +214,18 @@ export function createSweepsRepository(db: Kysely<Database>) {
       return rows.map((row) => ({ sweepId: row.sweep_id, entries: Number(row.entries) }));
     },
 
+    /** Whether the member holds any live entry, of any giveaway (onboarding's second step). */
+    hasAnyEntry: async (memberId: number): Promise<boolean> => {
+      const row = await db
+        .selectFrom('sweep_entries')
+        .select('id')
+        .where('member_id', '=', memberId)
+        .where('forfeited_at', 'is', null)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** Holds `entries` of the cap for a purchase; false when that would pass the cap or the sweep is gone. */
     reserve: async (sweepId: number, entries: number, executor: DbExecutor = db): Promise<boolean> => {
       const result = await executor

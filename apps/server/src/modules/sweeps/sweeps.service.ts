@@ -344,6 +344,8 @@ export function createSweepsService({
     },
 
     /** member.info.sweeps: the member's own live entries per sweep (never another member's). */
+    /** Whether the member has entered any giveaway (the onboarding's giveaway step, checked by the server). */
+    hasEntered: (memberId: number): Promise<boolean> => repository.hasAnyEntry(memberId),
     memberSweeps: async (ctx: RequestContext, member: MemberAuth) => {
       await allowed(ctx, member);
       return repository.memberEntries(ctx.brand.config.id, member.claims.id);
