@@ -43,6 +43,19 @@ import {
   reachableFields,
 } from './schema-documents';
 
+/** A valid shipping address, for the arguments typed ShippingAddressInput. */
+const MATRIX_ADDRESS = {
+  firstName: 'Matrix',
+  lastName: 'Caller',
+  address: '2 Side Street',
+  apartment: null,
+  city: 'Laval',
+  region: 'QC',
+  country: 'CA',
+  postcode: 'H7A 1A1',
+  phone: '+1 514 555 0199',
+};
+
 const SCHEMA_FILE = resolve(import.meta.dirname, '../../schema.graphql');
 
 /** `caller`: any visitor or member token of the brand; `member`: a signed-in member only. */
@@ -108,6 +121,39 @@ const FIELD_RULES: Record<string, FieldAccess> = {
   'mutation member.updatePaymentMethod': 'member',
   'mutation member.updateProfile': 'member',
   'mutation member.updateShippingAddress': 'member',
+  // Giveaways, marketplace, impacts, green page, onboarding, VPN and support (issues 16, 17, 18).
+  'query ecommerce.cart': 'member',
+  'query ecommerce.checkout': 'member',
+  'query ecommerce.listCategories': 'member',
+  'query ecommerce.order': 'member',
+  'query ecommerce.product': 'member',
+  'query ecommerce.products': 'member',
+  'query impacts.item': 'member',
+  'query impacts.listCategories': 'member',
+  'query impacts.page': 'member',
+  'query member.green': 'member',
+  'query member.onboarding': 'member',
+  'query member.vpn': 'member',
+  'query sweep.byId': 'member',
+  'query sweep.listByBrand': 'member',
+  'query sweep.winnerQueue': 'member',
+  'mutation ecommerce.addReview': 'member',
+  'mutation ecommerce.cancelOrder': 'member',
+  'mutation ecommerce.changeOrderAddress': 'member',
+  'mutation ecommerce.chooseShipping': 'member',
+  'mutation ecommerce.payCheckout': 'member',
+  'mutation ecommerce.saveCheckoutInformation': 'member',
+  'mutation ecommerce.setCartQuantity': 'member',
+  'mutation member.completeOnboarding': 'member',
+  'mutation member.contributeToImpact': 'member',
+  'mutation member.setImpactTarget': 'member',
+  'mutation member.submitReport': 'member',
+  'mutation member.vpnProfileLink': 'member',
+  'mutation sweep.addEntriesAfterPaypalSuccess': 'member',
+  'mutation sweep.buyEntries': 'member',
+  'mutation sweep.claimPrize': 'member',
+  'mutation sweep.enterFree': 'member',
+  'mutation sweep.markWinnerDisplayed': 'member',
 };
 
 /**
@@ -166,6 +212,16 @@ const ROUTE_RULES: Record<string, RouteRule> = {
   },
   'POST /membergraphapi/api/event': { access: 'public', json: () => ({ namespace: 'members' }) },
   'GET /membergraphapi/api/dev/outbox': { access: 'dev-only' },
+  // Operator-only: refused without the METRICS_TOKEN bearer, which no member caller holds (404 when
+  // metrics are off, as here); metrics.integration.test.ts checks the refusals.
+  'GET /metrics': { access: 'public' },
+  // A signed, expiring download link: the signature and the member's own VPN access are checked by the
+  // route (vpn.integration.test.ts forges, alters and replays them); here a forged link for A.
+  'GET /membergraphapi/api/vpn/profile/*': {
+    access: 'public',
+    url: (ids) =>
+      `/membergraphapi/api/vpn/profile/9999999999/1/forged/vpn/1/${String(ids.memberA)}/1/member.ovpn`,
+  },
   'GET /membergraphapi/api/dev/mail': { access: 'dev-only' },
   'GET /membergraphapi/api/boot': { access: 'public' },
   'GET /membergraphapi/graphql': { access: 'public' },
@@ -285,6 +341,12 @@ function placeholders(ids: Ids): PlaceholderLookup {
     'mutation member.deleteShippingAddress': { id: ids.address },
     'mutation member.setTags': { tags: ['matrix'] },
     'mutation member.updateShippingAddress': { id: ids.address },
+    // Arguments that take a whole address (the field-name placeholders would give its street line).
+    'mutation ecommerce.changeOrderAddress': { address: MATRIX_ADDRESS },
+    'mutation ecommerce.saveCheckoutInformation': {
+      input: { email: 'matrix-caller@example.com', address: MATRIX_ADDRESS },
+    },
+    'mutation sweep.claimPrize': { address: MATRIX_ADDRESS },
   };
   const byName: Record<string, unknown> = {
     mediaType: 'movie',
