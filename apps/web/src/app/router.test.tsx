@@ -35,9 +35,9 @@ describe('router', () => {
 
   it('renders a member screen inside the main layout with the menu from the server', async () => {
     mockMenu(['home', 'movie', 'music']);
-    // The VPN screen is still "coming soon" and loads no data of its own.
-    await renderApp('/vpn', buildBoot({ member: buildMember() }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'VPN' })).toBeInTheDocument();
+    // The shippable products screen is still "coming soon" and loads no data of its own.
+    await renderApp('/shippable', buildBoot({ member: buildMember() }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Shippable products' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(nav).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Movies' })).toBeInTheDocument();
@@ -50,16 +50,16 @@ describe('router', () => {
     mockMenu(['home', 'movie']);
     const { router } = await renderApp('/', buildBoot({ member: buildMember() }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Jane Doe' })).toBeInTheDocument();
-    await act(() => router.navigate('/vpn'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'VPN' })).toBeInTheDocument();
+    await act(() => router.navigate('/shippable'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Shippable products' })).toBeInTheDocument();
     await act(() => router.navigate('/no/such/page'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Not Found' })).toBeInTheDocument();
   });
 
   it('links to search from the header of every member screen', async () => {
     mockMenu(['home', 'movie']);
-    await renderApp('/vpn', buildBoot({ member: buildMember() }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'VPN' })).toBeInTheDocument();
+    await renderApp('/shippable', buildBoot({ member: buildMember() }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Shippable products' })).toBeInTheDocument();
     const link = screen.getByRole('link', { name: 'Search' });
     expect(link).toHaveAttribute('href', '/search');
     expect(link.closest('header')).toHaveClass('topbar');
