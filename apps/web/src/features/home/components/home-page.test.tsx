@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildBoot, buildMember, buildMenuItem } from '../../../test/factories';
@@ -194,10 +194,16 @@ describe('home page', () => {
     mockApi();
     const { router } = await renderApp('/', boot());
     const user = userEvent.setup();
-    await user.type(
-      await screen.findByRole('searchbox', { name: 'Search the catalog' }, SLOW),
-      'harbor{Enter}',
-    );
+    const box = await screen.findByRole('searchbox', { name: 'Search the catalog' }, SLOW);
+    await user.type(box, 'harbor');
+    // Submitting opens the search screen, whose route module loads on demand: submitted inside an
+    // awaited act, so its suspension settles inside the test.
+    const form = box.closest('form');
+    if (!form) throw new Error('the search box has no form');
+    await act(async () => {
+      form.requestSubmit();
+      await Promise.resolve();
+    });
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/search');
     });
