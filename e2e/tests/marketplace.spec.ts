@@ -46,6 +46,8 @@ test.describe('marketplace', () => {
     const quantity = cart.getByLabel('Quantity of Headphones');
     await expect(quantity).toHaveValue('2');
     await expect(cart.getByText('Items in your cart: 2')).toBeVisible();
+    // The header's cart link follows the server's cart.
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Cart (items: 2)' })).toBeVisible();
     await expectFitsWidth(page);
     await expectNoSeriousA11yViolations(page, main);
 
@@ -115,5 +117,6 @@ test.describe('marketplace', () => {
     // The cart was emptied by the order.
     await confirmation.getByRole('link', { name: en.checkout.confirmation.continue }).click();
     await expect(cart.getByText(en.cart.empty)).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Cart (items: 0)' })).toBeVisible();
   });
 });

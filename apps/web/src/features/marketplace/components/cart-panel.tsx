@@ -1,11 +1,12 @@
 import { MAX_CART_QUANTITY } from '@member/domain';
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { SectionState } from '../../../components/ui/section-state';
 import { formatMoney } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
 import { logger } from '../../../lib/logger';
 import { type Loaded, useLoaded } from '../../../lib/use-loaded';
+import { publishCartCount } from '../api/cart-count';
 import { type Cart, getCart, setCartQuantity } from '../api/marketplace';
 
 export interface CartState {
@@ -14,9 +15,23 @@ export interface CartState {
   set: (cart: Cart) => void;
 }
 
-/** The member's server cart, loaded once per screen and shared by the screen's parts. */
+/** The member's server cart, loaded once per screen and shared by the screen's parts (and the header's count). */
 export function useCart(): CartState {
-  return useLoaded((signal) => getCart(signal));
+  const loaded = useLoaded((signal) =>
+    getCart(signal).then((cart) => {
+      publishCartCount(cart.count);
+      return cart;
+    }),
+  );
+  const { set } = loaded;
+  const publishing = useCallback(
+    (cart: Cart) => {
+      publishCartCount(cart.count);
+      set(cart);
+    },
+    [set],
+  );
+  return { state: loaded.state, reload: loaded.reload, set: publishing };
 }
 
 /** The quantities a member may choose for a product: 1 to its stock, at most the cart's bound. */
