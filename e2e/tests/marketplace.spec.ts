@@ -119,4 +119,20 @@ test.describe('marketplace', () => {
     await expect(cart.getByText(en.cart.empty)).toBeVisible();
     await expect(page.getByRole('banner').getByRole('link', { name: 'Cart (items: 0)' })).toBeVisible();
   });
+
+  test('checkout with an empty cart and an unknown product say so, at desktop width', async ({ page }) => {
+    await createMember(page, { slug: 'clickcoins' });
+    const main = screenOf(page);
+
+    // Asking for a later step than the checkout reached shows the first one, here with the empty cart.
+    await page.goto(brandUrl('clickcoins', '/marketplace/checkout/payment'));
+    await expect(page).toHaveURL(/\/marketplace\/checkout\/information$/);
+    await expect(main.getByText(en.checkout.emptyCart)).toBeVisible();
+    await expectNoSeriousA11yViolations(page, main);
+
+    await page.goto(brandUrl('clickcoins', '/marketplace/product/forged/999999999'));
+    await expect(main.getByText(en.product.notFound)).toBeVisible();
+    await expect(main.getByRole('region', { name: en.cart.title }).getByText(en.cart.empty)).toBeVisible();
+    await expectNoSeriousA11yViolations(page, main);
+  });
 });
