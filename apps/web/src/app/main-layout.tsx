@@ -3,6 +3,7 @@ import { Link, NavLink, Outlet, useLoaderData, useLocation } from 'react-router'
 import { BrandMark } from '../components/ui/brand-mark';
 import { Icon } from '../components/ui/icons';
 import { MainMenu } from '../features/menu/components/main-menu';
+import { HeaderCart } from '../features/marketplace/components/header-cart';
 import { MemberMenu } from '../features/member/components/member-menu';
 import { useI18n } from '../lib/i18n';
 import { onDemand, useOnDemand } from '../lib/on-demand';
@@ -56,6 +57,7 @@ export function MainLayout() {
           <Icon name="search" />
           <span className="topbar__search-label">{t('nav.search')}</span>
         </NavLink>
+        {menuItems.some((item) => item.type === 'marketplace') ? <HeaderCart /> : null}
         {member ? <MemberMenu member={member} /> : null}
       </header>
       <div className="shell__body">

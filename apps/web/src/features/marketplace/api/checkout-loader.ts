@@ -9,8 +9,9 @@ function isCheckoutStep(value: string): value is CheckoutStep {
   return (CHECKOUT_STEPS as readonly string[]).includes(value);
 }
 
-export function checkoutLoader({ params }: LoaderFunctionArgs): { step: CheckoutStep } {
-  const step = params.step ?? 'information';
-  if (!isCheckoutStep(step)) notFound();
+/** The step the address asks for; none (`/marketplace/checkout`) resumes where the server's checkout is. */
+export function checkoutLoader({ params }: LoaderFunctionArgs): { step: CheckoutStep | null } {
+  const step = params.step ?? null;
+  if (step !== null && !isCheckoutStep(step)) notFound();
   return { step };
 }

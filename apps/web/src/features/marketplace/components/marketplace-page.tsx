@@ -1,10 +1,60 @@
-import { ComingSoonPage } from '../../../components/ui/page';
-import { useI18n } from '../../../lib/i18n';
+import { use } from 'react';
+import { Link } from 'react-router';
+import { Page } from '../../../components/ui/page';
+import { SectionState } from '../../../components/ui/section-state';
+import { useI18n, useI18nStore } from '../../../lib/i18n';
+import { useLoaded } from '../../../lib/use-loaded';
+import { getMarketplaceHome } from '../api/marketplace';
+import { marketplaceStringsLoaded } from '../api/marketplace-strings';
+import { CartPanel, useCart } from './cart-panel';
+import { ProductCard } from './product-card';
+import '../marketplace.css';
 
-/** `/marketplace`. Filled by a later release; until then, its heading and an honest coming-soon state. */
+/** The shelf of each category on the home: its first few products. */
+const SHELF_SIZE = 4;
+
+/** `/marketplace`: the categories, each with its first products, and the member's cart. */
 export function MarketplacePage() {
+  use(marketplaceStringsLoaded(useI18nStore()));
   const { t } = useI18n();
-  return <ComingSoonPage title={t('marketplace.title')} />;
+  const { state, reload } = useLoaded((signal) => getMarketplaceHome(signal));
+  const cart = useCart();
+  return (
+    <Page title={t('marketplace.title')} subtitle={t('marketplace.home.subtitle')}>
+      <div className="market">
+        <div className="market__main">
+          <SectionState state={state} onRetry={reload} />
+          {state.kind === 'ready' && state.value.length === 0 ? (
+            <p className="market__muted">{t('marketplace.home.empty')}</p>
+          ) : null}
+          {state.kind === 'ready'
+            ? state.value.map(({ category, products }) => (
+                <section
+                  key={category.id}
+                  className="market-shelf"
+                  aria-labelledby={`shelf-${category.slug}`}
+                >
+                  <div className="market-shelf__header">
+                    <h2 className="market-shelf__title" id={`shelf-${category.slug}`}>
+                      {category.name}
+                    </h2>
+                    <Link className="market-shelf__more" to={`/marketplace/category/${category.slug}`}>
+                      {t('marketplace.home.seeAll', { name: category.name })}
+                    </Link>
+                  </div>
+                  <ul className="market-grid">
+                    {products.slice(0, SHELF_SIZE).map((product) => (
+                      <ProductCard key={product.id} product={product} />
+                    ))}
+                  </ul>
+                </section>
+              ))
+            : null}
+        </div>
+        <CartPanel cart={cart} />
+      </div>
+    </Page>
+  );
 }
 
 /** The route module's component, as React Router's `lazy` expects it. */

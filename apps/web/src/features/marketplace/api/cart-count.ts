@@ -1,0 +1,40 @@
+import { gql, graphqlRequest } from '../../../lib/graphql';
+import { logger } from '../../../lib/logger';
+
+/*
+ * The header's cart count: one number shared by the header and the marketplace screens, which publish
+ * the count of every cart the server answers, so the header follows without asking again.
+ */
+let count: number | null = null;
+const listeners = new Set<() => void>();
+
+export function publishCartCount(next: number): void {
+  if (next === count) return;
+  count = next;
+  for (const listener of listeners) listener();
+}
+
+export function subscribeCartCount(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+export function cartCountSnapshot(): number | null {
+  return count;
+}
+
+const COUNT_QUERY = gql<{ ecommerce: { cart: { count: number } } }>(`
+  query MarketplaceCartCount { ecommerce { cart { count } } }
+`);
+
+/** Asks the server for the count once (the header's first paint); a failure leaves the count unknown. */
+export async function refreshCartCount(): Promise<void> {
+  try {
+    const { ecommerce } = await graphqlRequest(COUNT_QUERY, {});
+    publishCartCount(ecommerce.cart.count);
+  } catch (error) {
+    logger.warn('Could not load the cart count', error);
+  }
+}

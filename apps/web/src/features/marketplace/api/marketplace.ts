@@ -1,0 +1,260 @@
+import type { Address } from '@member/domain/address';
+import {
+  RESPONSE_RESULT_FIELDS,
+  type ResponseResult,
+  assertSucceeded,
+  gql,
+  graphqlRequest,
+} from '../../../lib/graphql';
+import { slugOf } from '../../../lib/refusal';
+
+/** A product as the server prices it for this member (integer minor units of `currency`). */
+export interface ShopProduct {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  categorySlug: string;
+  images: string[];
+  currency: string;
+  price: number;
+  memberPrice: number;
+  isMemberPriceApplied: boolean;
+  stock: number;
+  inStock: boolean;
+}
+
+export interface ShopCategory {
+  id: number;
+  slug: string;
+  name: string;
+  productCount: number;
+}
+
+export interface CartLine {
+  product: ShopProduct;
+  quantity: number;
+  unitPrice: number;
+  lineTotal: number;
+}
+
+export interface Cart {
+  lines: CartLine[];
+  count: number;
+  currency: string;
+  subtotal: number;
+  listSubtotal: number;
+  memberSavings: number;
+  isEmpty: boolean;
+}
+
+export interface ShippingOption {
+  method: string;
+  fee: number;
+  listFee: number;
+}
+
+export interface CheckoutInformation extends Omit<Address, 'apartment'> {
+  email: string;
+  apartment: string | null;
+}
+
+export interface ShopCheckout {
+  id: string;
+  status: string;
+  step: string;
+  information: CheckoutInformation | null;
+  shippingMethod: string | null;
+  shippingOptions: ShippingOption[];
+  cart: Cart;
+  deliveryFee: number;
+  total: number;
+  currency: string;
+  orderId: number | null;
+  failureCode: string | null;
+}
+
+export interface PlacedOrder {
+  id: number;
+  reference: string;
+  currency: string;
+  subtotal: number;
+  deliveryFee: number;
+  orderTotal: number;
+  products: { productId: string; name: string; quantity: number; unitPrice: number }[];
+}
+
+const PRODUCT_FIELDS =
+  'id slug name description categorySlug images currency price memberPrice isMemberPriceApplied stock inStock';
+const CART_FIELDS = `lines { product { ${PRODUCT_FIELDS} } quantity unitPrice lineTotal } count currency subtotal listSubtotal memberSavings isEmpty`;
+const CHECKOUT_FIELDS = `id status step
+  information { email firstName lastName address apartment city region postcode country phone }
+  shippingMethod shippingOptions { method fee listFee } cart { ${CART_FIELDS} }
+  deliveryFee total currency orderId failureCode`;
+
+function withSignal(signal?: AbortSignal): { signal?: AbortSignal } {
+  return signal ? { signal } : {};
+}
+
+const HOME_QUERY = gql<{ ecommerce: { listCategories: ShopCategory[]; products: ShopProduct[] } }>(`
+  query MarketplaceHome {
+    ecommerce { listCategories { id slug name productCount } products(limit: 60) { ${PRODUCT_FIELDS} } }
+  }
+`);
+
+/** The categories, each with its products (the first 60 of the catalogue). */
+export async function getMarketplaceHome(
+  signal?: AbortSignal,
+): Promise<{ category: ShopCategory; products: ShopProduct[] }[]> {
+  const { ecommerce } = await graphqlRequest(HOME_QUERY, {}, withSignal(signal));
+  return ecommerce.listCategories.map((category) => ({
+    category,
+    products: ecommerce.products.filter((product) => product.categorySlug === category.slug),
+  }));
+}
+
+const CATEGORY_QUERY = gql<
+  { ecommerce: { listCategories: ShopCategory[]; products: ShopProduct[] } },
+  { slug: string }
+>(`
+  query MarketplaceCategory($slug: String!) {
+    ecommerce { listCategories { id slug name productCount } products(categorySlug: $slug, limit: 60) { ${PRODUCT_FIELDS} } }
+  }
+`);
+
+/** One category and its products; null when the brand has no such category. */
+export async function getCategory(
+  slug: string,
+  signal?: AbortSignal,
+): Promise<{ category: ShopCategory; products: ShopProduct[] } | null> {
+  let ecommerce: { listCategories: ShopCategory[]; products: ShopProduct[] };
+  try {
+    ({ ecommerce } = await graphqlRequest(CATEGORY_QUERY, { slug }, withSignal(signal)));
+  } catch (error) {
+    if (slugOf(error) === 'category_not_found') return null;
+    throw error;
+  }
+  const category = ecommerce.listCategories.find((known) => known.slug === slug);
+  return category ? { category, products: ecommerce.products } : null;
+}
+
+const PRODUCT_QUERY = gql<{ ecommerce: { product: { product: ShopProduct } } }, { id: number }>(`
+  query MarketplaceProduct($id: Int!) { ecommerce { product(id: $id) { product { ${PRODUCT_FIELDS} } } } }
+`);
+
+/** A product of this brand; null when there is no such product. */
+export async function getProduct(id: number, signal?: AbortSignal): Promise<ShopProduct | null> {
+  try {
+    const { ecommerce } = await graphqlRequest(PRODUCT_QUERY, { id }, withSignal(signal));
+    return ecommerce.product.product;
+  } catch (error) {
+    if (slugOf(error) === 'product_not_found') return null;
+    throw error;
+  }
+}
+
+const CART_QUERY = gql<{ ecommerce: { cart: Cart } }>(`
+  query MarketplaceCart { ecommerce { cart { ${CART_FIELDS} } } }
+`);
+
+export async function getCart(signal?: AbortSignal): Promise<Cart> {
+  const { ecommerce } = await graphqlRequest(CART_QUERY, {}, withSignal(signal));
+  return ecommerce.cart;
+}
+
+const SET_QUANTITY = gql<
+  { ecommerce: { setCartQuantity: { responseResult: ResponseResult; cart: Cart | null } } },
+  { productId: number; quantity: number }
+>(`
+  mutation SetCartQuantity($productId: Int!, $quantity: Int!) {
+    ecommerce { setCartQuantity(productId: $productId, quantity: $quantity) { ${RESPONSE_RESULT_FIELDS} cart { ${CART_FIELDS} } } }
+  }
+`);
+
+/** Sets a product's quantity in the server's cart (0 removes it); answers the cart as the server priced it. */
+export async function setCartQuantity(productId: number, quantity: number): Promise<Cart> {
+  const { ecommerce } = await graphqlRequest(SET_QUANTITY, { productId, quantity });
+  assertSucceeded(ecommerce.setCartQuantity.responseResult);
+  if (!ecommerce.setCartQuantity.cart) throw new Error('The server answered without a cart');
+  return ecommerce.setCartQuantity.cart;
+}
+
+const CHECKOUT_QUERY = gql<{ ecommerce: { checkout: ShopCheckout } }>(`
+  query MarketplaceCheckout { ecommerce { checkout { ${CHECKOUT_FIELDS} } } }
+`);
+
+export async function getCheckout(signal?: AbortSignal): Promise<ShopCheckout> {
+  const { ecommerce } = await graphqlRequest(CHECKOUT_QUERY, {}, withSignal(signal));
+  return ecommerce.checkout;
+}
+
+interface CheckoutPayload {
+  responseResult: ResponseResult;
+  checkout: ShopCheckout | null;
+}
+
+function checkoutOf(payload: CheckoutPayload): ShopCheckout {
+  assertSucceeded(payload.responseResult);
+  if (!payload.checkout) throw new Error('The server answered without a checkout');
+  return payload.checkout;
+}
+
+const SAVE_INFORMATION = gql<
+  { ecommerce: { saveCheckoutInformation: CheckoutPayload } },
+  { input: { email: string; address: Address } }
+>(`
+  mutation SaveCheckoutInformation($input: CheckoutInformationInput!) {
+    ecommerce { saveCheckoutInformation(input: $input) { ${RESPONSE_RESULT_FIELDS} checkout { ${CHECKOUT_FIELDS} } } }
+  }
+`);
+
+export async function saveInformation(email: string, address: Address): Promise<ShopCheckout> {
+  const { ecommerce } = await graphqlRequest(SAVE_INFORMATION, { input: { email, address } });
+  return checkoutOf(ecommerce.saveCheckoutInformation);
+}
+
+const CHOOSE_SHIPPING = gql<{ ecommerce: { chooseShipping: CheckoutPayload } }, { method: string }>(`
+  mutation ChooseShipping($method: String!) {
+    ecommerce { chooseShipping(method: $method) { ${RESPONSE_RESULT_FIELDS} checkout { ${CHECKOUT_FIELDS} } } }
+  }
+`);
+
+export async function chooseShipping(method: string): Promise<ShopCheckout> {
+  const { ecommerce } = await graphqlRequest(CHOOSE_SHIPPING, { method });
+  return checkoutOf(ecommerce.chooseShipping);
+}
+
+const PAY = gql<{ ecommerce: { payCheckout: { responseResult: ResponseResult; url: string | null } } }>(`
+  mutation PayCheckout { ecommerce { payCheckout { ${RESPONSE_RESULT_FIELDS} url } } }
+`);
+
+/** Prices the checkout on the server and opens its hosted payment page; answers that page's address. */
+export async function payCheckout(): Promise<string> {
+  const { ecommerce } = await graphqlRequest(PAY, {});
+  assertSucceeded(ecommerce.payCheckout.responseResult);
+  if (!ecommerce.payCheckout.url) throw new Error('The server answered without a payment page');
+  return ecommerce.payCheckout.url;
+}
+
+const ORDER_QUERY = gql<{ ecommerce: { order: PlacedOrder | null } }, { id: number }>(`
+  query MarketplaceOrder($id: Int!) {
+    ecommerce { order(id: $id) { id reference currency subtotal deliveryFee orderTotal products { productId name quantity unitPrice } } }
+  }
+`);
+
+export async function getOrder(id: number, signal?: AbortSignal): Promise<PlacedOrder | null> {
+  const { ecommerce } = await graphqlRequest(ORDER_QUERY, { id }, withSignal(signal));
+  return ecommerce.order;
+}
+
+const SAVED_ADDRESSES = gql<{ member: { shippingAddresses: (Address & { id: number })[] } }>(`
+  query CheckoutSavedAddresses {
+    member { shippingAddresses { id country firstName lastName address apartment city region postcode phone } }
+  }
+`);
+
+/** The member's saved addresses, offered to fill the information step. */
+export async function getSavedAddresses(signal?: AbortSignal): Promise<(Address & { id: number })[]> {
+  const { member } = await graphqlRequest(SAVED_ADDRESSES, {}, withSignal(signal));
+  return member.shippingAddresses;
+}
