@@ -14,6 +14,7 @@ import type giveawaysEnUs from '../locales/giveaways/en-us.json';
 import type vpnEnUs from '../locales/vpn/en-us.json';
 import type impactsEnUs from '../locales/impacts/en-us.json';
 import type greenEnUs from '../locales/green/en-us.json';
+import type supportEnUs from '../locales/support/en-us.json';
 import enUs from '../locales/en-us.json';
 
 /**
@@ -36,6 +37,7 @@ interface NamespaceMessages {
   vpn: typeof vpnEnUs;
   impacts: typeof impactsEnUs;
   green: typeof greenEnUs;
+  support: typeof supportEnUs;
 }
 export type LocaleNamespace = keyof NamespaceMessages;
 
