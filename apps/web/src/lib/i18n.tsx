@@ -15,6 +15,7 @@ import type vpnEnUs from '../locales/vpn/en-us.json';
 import type impactsEnUs from '../locales/impacts/en-us.json';
 import type greenEnUs from '../locales/green/en-us.json';
 import type marketplaceEnUs from '../locales/marketplace/en-us.json';
+import type supportEnUs from '../locales/support/en-us.json';
 import enUs from '../locales/en-us.json';
 
 /**
@@ -38,6 +39,7 @@ interface NamespaceMessages {
   impacts: typeof impactsEnUs;
   green: typeof greenEnUs;
   marketplace: typeof marketplaceEnUs;
+  support: typeof supportEnUs;
 }
 export type LocaleNamespace = keyof NamespaceMessages;
 

@@ -1,4 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { useI18n, useI18nStore } from '../../../lib/i18n';
 import { logger } from '../../../lib/logger';
 import {
@@ -44,6 +45,19 @@ export default function PlayerOverlay() {
   return <OverlayFrame queue={queue} active={queue.active} player={queue.player} session={session} />;
 }
 
+/**
+ * The support screen's problem form, pre-filled with this title and (when given) the playback position:
+ * a plain address, since features do not import each other (`/support?report=&type=&at=&title=`).
+ */
+export function reportProblemUrl(item: QueueItem, positionSeconds: number | null): string {
+  const params = new URLSearchParams({ report: String(item.id), type: item.mediaType });
+  if (positionSeconds !== null && Number.isFinite(positionSeconds) && positionSeconds >= 0) {
+    params.set('at', String(Math.floor(positionSeconds)));
+  }
+  params.set('title', item.title.slice(0, 200));
+  return `/support?${params.toString()}`;
+}
+
 /** Players whose view only makes sense in the full overlay; the mini bar shows just their title. */
 const VISUAL_ONLY: ReadonlySet<PlayerKind> = new Set(['book', 'game']);
 
@@ -67,6 +81,7 @@ function OverlayFrame({
   const { expanded, activation } = queue;
   const parts = usePartList(session, queue, active, player);
   const saveFailing = useProgressSaveFailing();
+  const navigate = useNavigate();
 
   // Where focus was when the player opened (the Play button), to return it there on close.
   const [opener] = useState<Element | null>(() => document.activeElement);
@@ -158,6 +173,23 @@ function OverlayFrame({
           parts={parts}
         />
       </div>
+      {expanded ? (
+        <p className="player__report">
+          <Link
+            to={reportProblemUrl(active, null)}
+            onClick={(event) => {
+              if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+              // The position at the moment of the click, read from the playing element.
+              event.preventDefault();
+              const media = regionRef.current?.querySelector<HTMLMediaElement>('audio, video');
+              playQueue.setExpanded(false);
+              void navigate(reportProblemUrl(active, media ? media.currentTime : null));
+            }}
+          >
+            {t('player.reportProblem')}
+          </Link>
+        </p>
+      ) : null}
     </section>
   );
 }
