@@ -24,7 +24,14 @@ export function GiveawayPage() {
   return (
     <Page title={sweep?.name ?? t('giveaways.detailTitle')}>
       <SectionState state={state} onRetry={reload} />
-      {stringsReady && sweep ? <GiveawayCard sweep={sweep} detailed onChanged={reload} /> : null}
+      {stringsReady && sweep ? (
+        <GiveawayCard
+          sweep={sweep}
+          detailed
+          draws={state.kind === 'ready' ? state.value.filter((draw) => draw.tabs.includes('active')) : []}
+          onChanged={reload}
+        />
+      ) : null}
       {stringsReady && state.kind === 'ready' && !sweep ? <p>{t('giveaways.giveaways.empty')}</p> : null}
     </Page>
   );
