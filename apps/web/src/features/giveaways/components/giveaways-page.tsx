@@ -38,7 +38,14 @@ export function GiveawaysPage() {
   const { brand } = useSession();
   const stringsReady = useGiveawaysStrings();
   const [tab, setTab] = useState<Tab>('all');
-  const { state, reload } = useLoaded((signal) => listGiveaways(brand.id, signal));
+  const { state, reload, set } = useLoaded((signal) => listGiveaways(brand.id, signal));
+  // After an entry or a claim the list is read again in place, so the cards keep their messages.
+  const refresh = () => {
+    listGiveaways(brand.id).then(set, (error: unknown) => {
+      logger.warn('Could not read the giveaways again', error);
+      reload();
+    });
+  };
   if (!stringsReady) return <Page title={t('giveaways.title')} />;
   const all = state.kind === 'ready' ? state.value : [];
   const shown = all.filter((sweep) => sweep.tabs.includes(tab));
@@ -68,7 +75,7 @@ export function GiveawaysPage() {
         ) : (
           <div className="giveaways__grid">
             {shown.map((sweep) => (
-              <GiveawayCard key={sweep.id} sweep={sweep} draws={openDraws} onChanged={reload} />
+              <GiveawayCard key={sweep.id} sweep={sweep} draws={openDraws} onChanged={refresh} />
             ))}
           </div>
         )
