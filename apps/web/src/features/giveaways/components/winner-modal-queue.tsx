@@ -16,6 +16,7 @@ export function WinnerModalQueue({ sweeps }: { sweeps: readonly Sweep[] }) {
   const [queue, setQueue] = useState<WinnerQueueItem[]>([]);
   const [current, setCurrent] = useState<WinnerQueueItem | null>(null);
   const shown = useRef(0);
+  const dialogRef = useRef<HTMLDialogElement>(null);
   const dismiss = () => {
     shown.current += 1;
     setCurrent(null);
@@ -65,16 +66,21 @@ export function WinnerModalQueue({ sweeps }: { sweeps: readonly Sweep[] }) {
       title={t('giveaways.winner.title')}
       description={t('giveaways.winner.text', { name: sweep?.name ?? '' })}
       onClose={dismiss}
+      dialogRef={dialogRef}
     >
       <div className="giveaway-postal__actions">
         <Link className="button button--primary" to={`/giveaways/id/${current.sweepId}`} onClick={dismiss}>
           {t('giveaways.winner.claim')}
         </Link>
-        <form method="dialog">
-          <button type="submit" className="button">
-            {t('giveaways.winner.later')}
-          </button>
-        </form>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            dialogRef.current?.close();
+          }}
+        >
+          {t('giveaways.winner.later')}
+        </button>
       </div>
     </Dialog>
   );
