@@ -6,6 +6,9 @@ import { logger } from '../../../lib/logger';
 import { slugOf } from '../../../lib/refusal';
 import { useSession } from '../../../lib/session';
 import { type Sweep, buyEntries, enterFree } from '../api/giveaways';
+import { ClaimPrizeForm } from './claim-prize-form';
+import { ContestRulesDialog } from './contest-rules-dialog';
+import { PostalEntryDialog } from './postal-entry-dialog';
 
 type CardState =
   'winner' | 'winner_claimed' | 'loser' | 'drawing' | 'entered' | 'active' | 'monthly_exclusive' | 'future';
@@ -29,10 +32,13 @@ const cardState = (state: string): CardState => (STATES.includes(state) ? (state
 export function GiveawayCard({
   sweep,
   detailed = false,
+  draws = [],
   onChanged,
 }: {
   sweep: Sweep;
   detailed?: boolean;
+  /** The open giveaways a postal entry may choose between. */
+  draws?: readonly Sweep[];
   onChanged: () => void;
 }) {
   const { t, locale } = useI18n();
@@ -42,6 +48,7 @@ export function GiveawayCard({
   const [over18, setOver18] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  const [modal, setModal] = useState<'rules' | 'postal' | null>(null);
   const state = cardState(sweep.state);
   const canBuy =
     sweep.on_sale && (state === 'active' || state === 'entered' || state === 'monthly_exclusive');
@@ -133,6 +140,62 @@ export function GiveawayCard({
             ))}
             <p className="giveaway-card__hint">{t('giveaways.giveaways.buyHint')}</p>
           </div>
+        ) : null}
+        {state === 'winner' && sweep.winner_id !== null && detailed ? (
+          <ClaimPrizeForm
+            winnerId={sweep.winner_id}
+            deadline={sweep.claim_deadline}
+            onClaimed={() => {
+              setMessage(t('giveaways.claim.done'));
+              onChanged();
+            }}
+          />
+        ) : null}
+        {state === 'winner' && !detailed ? (
+          <Link className="button button--primary" to={`/giveaways/id/${sweep.id}`}>
+            {t('giveaways.claim.open')}
+          </Link>
+        ) : null}
+        <div className="giveaway-card__links">
+          <button
+            type="button"
+            className="button button--ghost"
+            aria-haspopup="dialog"
+            onClick={() => {
+              setModal('rules');
+            }}
+          >
+            {t('giveaways.rules.open')}
+          </button>
+          {canBuy ? (
+            <button
+              type="button"
+              className="button button--ghost"
+              aria-haspopup="dialog"
+              onClick={() => {
+                setModal('postal');
+              }}
+            >
+              {t('giveaways.postal.open')}
+            </button>
+          ) : null}
+        </div>
+        {modal === 'rules' ? (
+          <ContestRulesDialog
+            sweep={sweep}
+            onClose={() => {
+              setModal(null);
+            }}
+          />
+        ) : null}
+        {modal === 'postal' ? (
+          <PostalEntryDialog
+            sweep={sweep}
+            draws={draws}
+            onClose={() => {
+              setModal(null);
+            }}
+          />
         ) : null}
         {message ? (
           <p className="giveaway-card__message" role="status">

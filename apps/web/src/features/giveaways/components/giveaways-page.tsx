@@ -8,6 +8,7 @@ import { useLoaded } from '../../../lib/use-loaded';
 import { listGiveaways } from '../api/giveaways';
 import { loadGiveawaysStrings } from '../api/giveaways-strings';
 import { GiveawayCard } from './giveaway-card';
+import { WinnerModalQueue } from './winner-modal-queue';
 import './giveaways.css';
 
 const TABS = ['all', 'entered', 'active', 'future', 'past'] as const;
@@ -37,9 +38,18 @@ export function GiveawaysPage() {
   const { brand } = useSession();
   const stringsReady = useGiveawaysStrings();
   const [tab, setTab] = useState<Tab>('all');
-  const { state, reload } = useLoaded((signal) => listGiveaways(brand.id, signal));
+  const { state, reload, set } = useLoaded((signal) => listGiveaways(brand.id, signal));
+  // After an entry or a claim the list is read again in place, so the cards keep their messages.
+  const refresh = () => {
+    listGiveaways(brand.id).then(set, (error: unknown) => {
+      logger.warn('Could not read the giveaways again', error);
+      reload();
+    });
+  };
   if (!stringsReady) return <Page title={t('giveaways.title')} />;
-  const shown = state.kind === 'ready' ? state.value.filter((sweep) => sweep.tabs.includes(tab)) : [];
+  const all = state.kind === 'ready' ? state.value : [];
+  const shown = all.filter((sweep) => sweep.tabs.includes(tab));
+  const openDraws = all.filter((sweep) => sweep.tabs.includes('active'));
   return (
     <Page title={t('giveaways.title')}>
       <div className="giveaways__tabs" role="group" aria-label={t('giveaways.giveaways.tabsLabel')}>
@@ -58,13 +68,14 @@ export function GiveawaysPage() {
         ))}
       </div>
       <SectionState state={state} onRetry={reload} />
+      {state.kind === 'ready' ? <WinnerModalQueue sweeps={all} /> : null}
       {state.kind === 'ready' ? (
         shown.length === 0 ? (
           <p className="giveaways__empty">{t('giveaways.giveaways.empty')}</p>
         ) : (
           <div className="giveaways__grid">
             {shown.map((sweep) => (
-              <GiveawayCard key={sweep.id} sweep={sweep} onChanged={reload} />
+              <GiveawayCard key={sweep.id} sweep={sweep} draws={openDraws} onChanged={refresh} />
             ))}
           </div>
         )

@@ -1,5 +1,6 @@
 import type { HomeData } from '../api/home-loader';
 import { CookieNotice } from './cookie-notice';
+import { HomeGiveawayCard } from './home-giveaway-card';
 import { HomeSearch } from './home-search';
 import { HomeShelves } from './home-shelves';
 import { Splash } from './splash';
@@ -17,6 +18,7 @@ export function HomeContent({ home }: { home: HomeData }) {
       <Splash until={home.slots} />
       <HomeSearch />
       <HomeShelves home={home} />
+      <HomeGiveawayCard />
       <CookieNotice />
     </>
   );
