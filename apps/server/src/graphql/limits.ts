@@ -96,6 +96,11 @@ export const FIELD_WEIGHTS: Readonly<Record<string, number>> = {
   'MemberMutation.restartSubscription': SLOW_MUTATION_WEIGHT,
   'MemberMutation.addPaymentMethod': SLOW_MUTATION_WEIGHT,
   'MemberMutation.updatePaymentMethod': SLOW_MUTATION_WEIGHT,
+  // Each opens a hosted payment with the provider, or (the VPN link) may sign a new certificate.
+  'MemberMutation.joinPlan': SLOW_MUTATION_WEIGHT,
+  'MemberMutation.vpnProfileLink': SLOW_MUTATION_WEIGHT,
+  'EcommerceMutation.payCheckout': SLOW_MUTATION_WEIGHT,
+  'SweepMutation.buyEntries': SLOW_MUTATION_WEIGHT,
 };
 
 export interface DocumentLimits {
