@@ -66,3 +66,14 @@ export function optionalOption(args: AdminArguments, name: string): string | und
   const value = args.values[name];
   return typeof value === 'string' ? value.trim() : undefined;
 }
+
+/** The brand named by `--brand <slug>`, refused with a clear message when it is missing or unknown. */
+export async function brandOption(
+  { services }: Pick<AdminContext, 'services'>,
+  args: AdminArguments,
+): Promise<{ id: number; slug: string; name: string }> {
+  const slug = requiredOption(args, 'brand');
+  const brand = (await services.brands.list()).find((candidate) => candidate.slug === slug);
+  if (!brand) throw new AdminUsageError(`No brand with the slug "${slug}" (see brand:list)`);
+  return brand;
+}

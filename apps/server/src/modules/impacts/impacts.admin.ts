@@ -1,5 +1,5 @@
-import type { AdminArguments, AdminCommand, AdminContext } from '../../cli/admin-command';
-import { AdminUsageError, requiredOption } from '../../cli/admin-command';
+import type { AdminArguments, AdminCommand } from '../../cli/admin-command';
+import { AdminUsageError, brandOption, requiredOption } from '../../cli/admin-command';
 import { AppError } from '../../errors';
 
 /** A refusal of the service (bad price, unknown category) printed as the command's refusal (exit 1). */
@@ -10,13 +10,6 @@ async function refusing<T>(work: () => Promise<T>): Promise<T> {
     if (error instanceof AppError) throw new AdminUsageError(error.message);
     throw error;
   }
-}
-
-async function brandId({ services }: AdminContext, args: AdminArguments): Promise<number> {
-  const slug = requiredOption(args, 'brand');
-  const brand = (await services.brands.list()).find((candidate) => candidate.slug === slug);
-  if (!brand) throw new AdminUsageError(`No brand "${slug}"`);
-  return brand.id;
 }
 
 /** `--lang fr-ca=Forêts` (repeated) as `{ 'fr-ca': 'Forêts' }`. */
@@ -48,7 +41,7 @@ export const impactAdminCommands: AdminCommand[] = [
     usage: '--brand <slug> [--json]',
     options: { brand: { type: 'string' }, json: { type: 'boolean' } },
     run: async (context, args) => {
-      const items = await context.services.impacts.listForOperator(await brandId(context, args));
+      const items = await context.services.impacts.listForOperator((await brandOption(context, args)).id);
       if (args.values.json === true) {
         context.out.line(JSON.stringify(items, null, 2));
         return 0;
@@ -74,7 +67,7 @@ export const impactAdminCommands: AdminCommand[] = [
     },
     run: async (context, args) => {
       const id = await refusing(async () =>
-        context.services.impacts.saveCategory(await brandId(context, args), {
+        context.services.impacts.saveCategory((await brandOption(context, args)).id, {
           slug: requiredOption(args, 'slug'),
           name: requiredOption(args, 'name'),
           langs: pairs(args.values.lang),
@@ -117,19 +110,23 @@ export const impactAdminCommands: AdminCommand[] = [
         Object.entries(pairs(args.values.lang)).map(([locale, name]) => [locale, { name }]),
       );
       const id = await refusing(async () =>
-        context.services.impacts.saveItem(await brandId(context, args), requiredOption(args, 'category'), {
-          slug: requiredOption(args, 'slug'),
-          name: requiredOption(args, 'name'),
-          unit: requiredOption(args, 'unit'),
-          description: typeof args.values.description === 'string' ? args.values.description : '',
-          langs,
-          pricePerUnit: whole(args, 'price'),
-          targetQuantity: whole(args, 'target'),
-          prices,
-          images,
-          position: whole(args, 'position', 0),
-          active: args.values.retire !== true,
-        }),
+        context.services.impacts.saveItem(
+          (await brandOption(context, args)).id,
+          requiredOption(args, 'category'),
+          {
+            slug: requiredOption(args, 'slug'),
+            name: requiredOption(args, 'name'),
+            unit: requiredOption(args, 'unit'),
+            description: typeof args.values.description === 'string' ? args.values.description : '',
+            langs,
+            pricePerUnit: whole(args, 'price'),
+            targetQuantity: whole(args, 'target'),
+            prices,
+            images,
+            position: whole(args, 'position', 0),
+            active: args.values.retire !== true,
+          },
+        ),
       );
       context.out.line(`item ${String(id)} saved`);
       return 0;

@@ -1,17 +1,11 @@
 import {
   type AdminCommand,
-  type AdminContext,
   AdminUsageError,
+  brandOption,
   optionalOption,
   requiredOption,
 } from '../../cli/admin-command';
 import { AppError } from '../../errors';
-
-async function brandId({ services }: AdminContext, slug: string): Promise<number> {
-  const brand = (await services.brands.list()).find((one) => one.slug === slug);
-  if (!brand) throw new AdminUsageError(`No brand ${slug}`);
-  return brand.id;
-}
 
 function wholeNumber(text: string | undefined, name: string): number | undefined {
   if (text === undefined) return undefined;
@@ -68,7 +62,7 @@ export const marketplaceAdminCommands: AdminCommand[] = [
       position: { type: 'string' },
     },
     run: async (context, args) => {
-      const id = await brandId(context, requiredOption(args, 'brand'));
+      const id = (await brandOption(context, args)).id;
       const slug = requiredOption(args, 'slug');
       const { id: categoryId } = await context.services.marketplace.upsertCategory(
         id,
@@ -98,7 +92,7 @@ export const marketplaceAdminCommands: AdminCommand[] = [
       'free-gift': { type: 'boolean' },
     },
     run: async (context, args) => {
-      const id = await brandId(context, requiredOption(args, 'brand'));
+      const id = (await brandOption(context, args)).id;
       const categorySlug = requiredOption(args, 'category');
       const category = await context.db.kysely
         .selectFrom('shop_categories')

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 
-import type { AdminCommand } from '../../cli/admin-command';
+import { type AdminCommand, brandOption } from '../../cli/admin-command';
 
 /** The operator's support commands: the brand's feedback and problem reports, listed or exported as CSV. */
 export const supportAdminCommands: AdminCommand[] = [
@@ -11,12 +11,8 @@ export const supportAdminCommands: AdminCommand[] = [
     usage: '--brand <slug> [--since <ISO date>] [--csv <file>]',
     options: { brand: { type: 'string' }, since: { type: 'string' }, csv: { type: 'string' } },
     run: async ({ services, out }, args) => {
-      const { brand: slug, since, csv } = args.values;
-      const brand = (await services.brands.list()).find((candidate) => candidate.slug === slug);
-      if (!brand) {
-        out.error('--brand <slug> must name a brand (see brand:list)');
-        return 1;
-      }
+      const { since, csv } = args.values;
+      const brand = await brandOption({ services }, args);
       const from = typeof since === 'string' ? new Date(since) : new Date(0);
       if (Number.isNaN(from.getTime())) {
         out.error('--since must be a date, such as 2026-11-01');

@@ -5,17 +5,11 @@ import {
   type AdminCommand,
   type AdminContext,
   AdminUsageError,
+  brandOption,
   optionalOption,
   requiredOption,
 } from '../../cli/admin-command';
 import { AppError } from '../../errors';
-
-async function brandId(context: AdminContext, args: AdminArguments): Promise<number> {
-  const slug = requiredOption(args, 'brand');
-  const brand = (await context.services.brands.list()).find((candidate) => candidate.slug === slug);
-  if (!brand) throw new AdminUsageError(`No brand has the slug "${slug}"`);
-  return brand.id;
-}
 
 function isoOption(args: AdminArguments, name: string): string {
   const value = requiredOption(args, name);
@@ -125,7 +119,7 @@ export const sweepAdminCommands: AdminCommand[] = [
       const prices = list(args, 'price').map(parsePrice);
       if (prices.length === 0) throw new AdminUsageError('At least one --price is required');
       const input = {
-        brandId: await brandId(context, args),
+        brandId: (await brandOption(context, args)).id,
         refNumber: requiredOption(args, 'ref'),
         name: requiredOption(args, 'name'),
         productName: requiredOption(args, 'product'),
@@ -166,7 +160,7 @@ export const sweepAdminCommands: AdminCommand[] = [
       status: { type: 'string' },
     },
     run: async (context, args) => {
-      const id = await brandId(context, args);
+      const id = (await brandOption(context, args)).id;
       const sweep = await context.services.sweeps.findSweepByRef(id, requiredOption(args, 'ref'));
       if (!sweep) throw new AdminUsageError('No giveaway has this reference');
       const status = optionalOption(args, 'status');
@@ -215,7 +209,7 @@ export const sweepAdminCommands: AdminCommand[] = [
       phone: { type: 'string' },
     },
     run: async (context, args) => {
-      const id = await brandId(context, args);
+      const id = (await brandOption(context, args)).id;
       return refused(context, async () => {
         const result = await context.services.sweeps.recordPostalEntry(
           id,
@@ -260,7 +254,7 @@ export const sweepAdminCommands: AdminCommand[] = [
     usage: '--brand <slug> --ref <ref> [--json]',
     options: { brand: { type: 'string' }, ref: { type: 'string' }, json: { type: 'boolean' } },
     run: async (context, args) => {
-      const id = await brandId(context, args);
+      const id = (await brandOption(context, args)).id;
       return refused(context, async () => {
         const result = await context.services.sweeps.verifyDraw(id, requiredOption(args, 'ref'));
         if (args.values.json === true) context.out.line(JSON.stringify(result, null, 2));
@@ -290,7 +284,7 @@ export const sweepAdminCommands: AdminCommand[] = [
       'hash-only': { type: 'boolean' },
     },
     run: async (context, args) => {
-      const id = await brandId(context, args);
+      const id = (await brandOption(context, args)).id;
       return refused(context, async () => {
         const pool = await context.services.sweeps.poolDocumentLines(
           id,

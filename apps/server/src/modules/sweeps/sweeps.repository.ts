@@ -68,6 +68,25 @@ export interface NewWinner {
  * is unique per brand and inserted `on conflict do nothing`, so a repeated event grants once without an
  * error that would abort the caller's transaction. Caps hold through one conditional UPDATE.
  */
+/** The `sweep_entries` row of a grant. */
+function entryRow(grant: EntryGrant, createdAt: string) {
+  return {
+    brand_id: grant.brandId,
+    sweep_id: grant.sweepId,
+    member_id: grant.memberId,
+    entrant: grant.entrant,
+    entries: grant.entries,
+    amount_minor: grant.amountMinor,
+    currency: grant.currency,
+    source: grant.source,
+    reference_kind: grant.referenceKind,
+    reference_id: grant.referenceId,
+    idempotency_key: grant.idempotencyKey,
+    period_key: grant.periodKey,
+    created_at: createdAt,
+  };
+}
+
 export function createSweepsRepository(db: Kysely<Database>) {
   return {
     insertSweep: async (sweep: NewSweep, executor: DbExecutor = db): Promise<number> => {
@@ -258,21 +277,7 @@ export function createSweepsRepository(db: Kysely<Database>) {
     grant: async (grant: EntryGrant, executor: DbExecutor = db): Promise<boolean> => {
       const written = await executor
         .insertInto('sweep_entries')
-        .values({
-          brand_id: grant.brandId,
-          sweep_id: grant.sweepId,
-          member_id: grant.memberId,
-          entrant: grant.entrant,
-          entries: grant.entries,
-          amount_minor: grant.amountMinor,
-          currency: grant.currency,
-          source: grant.source,
-          reference_kind: grant.referenceKind,
-          reference_id: grant.referenceId,
-          idempotency_key: grant.idempotencyKey,
-          period_key: grant.periodKey,
-          created_at: isoNow(),
-        })
+        .values(entryRow(grant, isoNow()))
         .onConflict((oc) => oc.columns(['brand_id', 'idempotency_key']).doNothing())
         .returning('id')
         .executeTakeFirst();
@@ -504,23 +509,7 @@ export function createSweepsRepository(db: Kysely<Database>) {
       for (let i = 0; i < rows.length; i += 500) {
         await db
           .insertInto('sweep_entries')
-          .values(
-            rows.slice(i, i + 500).map((grant) => ({
-              brand_id: grant.brandId,
-              sweep_id: grant.sweepId,
-              member_id: grant.memberId,
-              entrant: grant.entrant,
-              entries: grant.entries,
-              amount_minor: grant.amountMinor,
-              currency: grant.currency,
-              source: grant.source,
-              reference_kind: grant.referenceKind,
-              reference_id: grant.referenceId,
-              idempotency_key: grant.idempotencyKey,
-              period_key: grant.periodKey,
-              created_at: now,
-            })),
-          )
+          .values(rows.slice(i, i + 500).map((grant) => entryRow(grant, now)))
           .execute();
       }
     },

@@ -1,17 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 
-import type { AdminCommand, AdminContext } from '../../cli/admin-command';
-
-async function brandBySlug({ services, out }: AdminContext, slug: unknown) {
-  if (typeof slug !== 'string' || slug === '') {
-    out.error('--brand <slug> is required (see brand:list)');
-    return null;
-  }
-  const brand = (await services.brands.list()).find((candidate) => candidate.slug === slug);
-  if (!brand) out.error(`No brand with the slug ${slug}`);
-  return brand ?? null;
-}
+import { type AdminCommand, brandOption } from '../../cli/admin-command';
 
 /**
  * The operator's VPN commands (decision 026): the files the brand's OpenVPN server needs, its CA
@@ -25,8 +15,7 @@ export const vpnAdminCommands: AdminCommand[] = [
     usage: '--brand <slug> --out <folder>',
     options: { brand: { type: 'string' }, out: { type: 'string' } },
     run: async (context, args) => {
-      const brand = await brandBySlug(context, args.values.brand);
-      if (!brand) return 1;
+      const brand = await brandOption(context, args);
       const folder = typeof args.values.out === 'string' ? resolve(args.values.out) : null;
       if (!folder) {
         context.out.error('--out <folder> is required');
@@ -48,8 +37,7 @@ export const vpnAdminCommands: AdminCommand[] = [
     usage: '--brand <slug> --name <host name> --out <folder>',
     options: { brand: { type: 'string' }, name: { type: 'string' }, out: { type: 'string' } },
     run: async (context, args) => {
-      const brand = await brandBySlug(context, args.values.brand);
-      if (!brand) return 1;
+      const brand = await brandOption(context, args);
       const { name, out } = args.values;
       if (typeof name !== 'string' || !/^[A-Za-z0-9.-]{1,253}$/.test(name) || typeof out !== 'string') {
         context.out.error('--name <host name> and --out <folder> are required');
