@@ -94,12 +94,7 @@ export const marketplaceAdminCommands: AdminCommand[] = [
     run: async (context, args) => {
       const id = (await brandOption(context, args)).id;
       const categorySlug = requiredOption(args, 'category');
-      const category = await context.db.kysely
-        .selectFrom('shop_categories')
-        .select('id')
-        .where('brand_id', '=', id)
-        .where('slug', '=', categorySlug)
-        .executeTakeFirst();
+      const category = await context.services.marketplace.findCategoryBySlug(id, categorySlug);
       if (!category) throw new AdminUsageError(`No category ${categorySlug}`);
       const slug = requiredOption(args, 'slug');
       const image = optionalOption(args, 'image');

@@ -577,18 +577,7 @@ export function createMarketplaceRepository(db: Kysely<Database>) {
     },
 
     /** Operator: a product by slug, created or changed. */
-    upsertProduct: async (product: {
-      brandId: number;
-      categoryId: number;
-      slug: string;
-      names: LocalizedText;
-      descriptions: LocalizedText;
-      prices: Record<string, number>;
-      images: string[];
-      stock: number;
-      shippable: boolean;
-      freeGiftEligible: boolean;
-    }) => {
+    upsertProduct: async (product: Omit<ProductRecord, 'id' | 'categorySlug'>) => {
       const at = isoNow();
       const values = {
         category_id: product.categoryId,

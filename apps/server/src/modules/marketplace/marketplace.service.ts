@@ -686,6 +686,7 @@ export function createMarketplaceService({
       return { orderId: order.id };
     },
 
+    findCategoryBySlug: repository.findCategoryBySlug,
     upsertCategory: repository.upsertCategory,
     upsertProduct: repository.upsertProduct,
     setStock: repository.setStock,

@@ -140,15 +140,18 @@ export function createSignupsService({
     return { ...checkout, subscriptionId: refId };
   }
 
-  /** The row of a plan's new subscription for `memberId`, started when its payment was recorded. */
+  /**
+   * The row of a plan's new subscription for `memberId`, started at `at` (by default when its payment
+   * was recorded).
+   */
   function newSubscriptionRow(
     plan: SignupPlan,
     memberId: number,
     brandId: number,
     refId: string,
     payment: VerifiedPayment,
+    at: Date = new Date(payment.createdAt),
   ): NewSubscription {
-    const at = new Date(payment.createdAt);
     const days = periodDays(plan);
     return {
       member_id: memberId,
@@ -245,7 +248,6 @@ export function createSignupsService({
     const plan = await repository.findPlan(signup.plan_id);
     if (!plan) throw notFound('The plan of this sign-up no longer exists.');
     const at = now();
-    const days = periodDays(plan);
     const completed = await repository.completeSignup(
       signup.id,
       (within) =>
@@ -261,29 +263,8 @@ export function createSignupsService({
           },
           within,
         ),
-      (memberId) => ({
-        member_id: memberId,
-        brand_id: signup.brand_id,
-        plan_id: plan.id,
-        plan_name: plan.name,
-        membership_id: `plan-${plan.id}`,
-        is_active: 1,
-        is_trial: plan.trialPeriodDays > 0 ? 1 : 0,
-        billing_period_days: days,
-        next_billing_date: isoNow(
-          firstBillingDate(at, { trialPeriodDays: plan.trialPeriodDays, periodDays: days }),
-        ),
-        start_date: isoNow(at),
-        end_date: null,
-        ref_id: signup.subscription_ref_id,
-        cancelled_at: null,
-        cancel_ref_id: null,
-        cancel_date: null,
-        media_types: writeJson(plan.mediaTypes),
-        offers: writeJson(planOffers(plan)),
-        price_minor: Number(payment.metadata.price_recurring ?? plan.priceRecurring),
-        currency: payment.currency,
-      }),
+      (memberId) =>
+        newSubscriptionRow(plan, memberId, signup.brand_id, signup.subscription_ref_id, payment, at),
     );
     if (!completed) {
       throw new AppError(
