@@ -89,3 +89,40 @@ export function formatScheduleTime(iso: string, locale: Locale, timeZone: TimeZo
 export function formatTime(moment: string | Date, locale: Locale, timeZone?: TimeZone): string {
   return formatMoment(moment, locale, { hour: 'numeric', minute: '2-digit', ...zoned(timeZone) });
 }
+
+function displayName(type: 'language' | 'region', code: string, locale: Locale): string {
+  try {
+    return new Intl.DisplayNames(LOCALE_BCP47[locale], { type, fallback: 'code' }).of(code) ?? code;
+  } catch {
+    // Not a well-formed code: show it as it came.
+    return code;
+  }
+}
+
+/** A language code ("fr") as a name in the member's language ("French"). */
+export function languageName(code: string, locale: Locale): string {
+  return displayName('language', code, locale);
+}
+
+/** An ISO country code ("JP") as a name in the member's language ("Japan"). */
+export function countryName(code: string, locale: Locale): string {
+  return displayName('region', code, locale);
+}
+
+/** A calendar month (YYYY-MM) as its short name in the member's language, e.g. "Mar". */
+export function formatMonthShort(month: string, locale: Locale): string {
+  const [year, m] = month.split('-').map(Number);
+  return dateTimeFormat(locale, { month: 'short', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year ?? 2000, (m ?? 1) - 1, 1)),
+  );
+}
+
+/** A playback position or length as the player's clock shows it: "1:05" or "1:02:05". */
+export function formatClock(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return '0:00';
+  const total = Math.floor(seconds);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${String(h)}:${String(m).padStart(2, '0')}:${s}` : `${String(m)}:${s}`;
+}

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { SaveButton } from '../../../components/media/save-button';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { formatNumber } from '../../../lib/format';
+import { formatClock, formatNumber } from '../../../lib/format';
 import { type Translator, useI18n } from '../../../lib/i18n';
 import { formatDuration } from '../../../lib/media/media-strings';
 import { partsGroup, playQueue } from '../../../lib/media/play-queue';
@@ -12,7 +12,6 @@ import { useSession } from '../../../lib/session';
 import type { MediaDetails } from '../api/get-media-details';
 import { useNow } from '../hooks/use-now';
 import { useResumePoint } from '../hooks/use-resume-point';
-import { clockText } from '../utils/format';
 import { chapterStarts, creditLine, titleQueue } from '../utils/queue-items';
 import { genreHref, liveHref } from './browse-links';
 import { LiveScheduleList } from './live-schedule-list';
@@ -24,7 +23,7 @@ import { MediaPeople } from './media-people';
 function resumeLabel(point: ResumePoint, t: Translator['t'], locale: Translator['locale']): string | null {
   switch (point.kind) {
     case 'resume':
-      return t('browse.details.resumeAt', { time: clockText(point.seconds) });
+      return t('browse.details.resumeAt', { time: formatClock(point.seconds) });
     case 'chapter':
       return t('browse.details.continueChapter', { number: point.number });
     case 'read':

@@ -2,8 +2,7 @@ import type { ReactNode } from 'react';
 import { useI18n } from '../../../lib/i18n';
 import { formatDuration } from '../../../lib/media/media-strings';
 import type { MediaDetails } from '../api/get-media-details';
-import { formatCalendarDate } from '../../../lib/format';
-import { countryName, languageName } from '../utils/format';
+import { countryName, formatCalendarDate, languageName } from '../../../lib/format';
 
 /** Catalog `type` values with a translation; others (a game's kind) show as the catalog has them. */
 const KNOWN_TYPES = ['movie', 'series', 'episode'] as const;

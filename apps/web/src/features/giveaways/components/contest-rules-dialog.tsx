@@ -6,7 +6,7 @@ import {
   WINNER_ANNOUNCE_DAYS,
 } from '@member/domain';
 import { Dialog } from '../../../components/ui/dialog';
-import { formatDate, formatNumber } from '../../../lib/format';
+import { countryName, formatDate, formatNumber } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import type { Sweep } from '../api/giveaways';
@@ -36,9 +36,8 @@ export function ContestRulesDialog({ sweep, onClose }: { sweep: Sweep; onClose: 
   const { t, locale } = useI18n();
   const { brand, member } = useSession();
   const timeZone = member?.timezone ?? null;
-  const regions = new Intl.DisplayNames([locale], { type: 'region' });
   const blocked = [...new Set(SWEEP_BLOCKED_COUNTRIES.map((code) => (code === 'UK' ? 'GB' : code)))]
-    .map((code) => regions.of(code) ?? code)
+    .map((code) => countryName(code, locale))
     .join(', ');
   const number = (value: number) => formatNumber(value, locale);
   return (

@@ -131,10 +131,8 @@ export function GiveawayCard({
               >
                 {t('giveaways.giveaways.buy', {
                   entries: formatNumber(price.entries, locale),
-                  price: new Intl.NumberFormat(locale, {
-                    style: 'currency',
-                    currency: price.currency,
-                  }).format(price.amount),
+                  // The spec's price amount is in major units (formatMoney takes minor ones).
+                  price: formatNumber(price.amount, locale, { style: 'currency', currency: price.currency }),
                 })}
               </button>
             ))}

@@ -1,18 +1,10 @@
 import { useId } from 'react';
-import type { Locale } from '@member/domain';
-import { formatNumber } from '../../../lib/format';
+import { formatMonthShort, formatNumber } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
 
 const WIDTH = 640;
 const HEIGHT = 240;
 const PAD = { top: 24, right: 16, bottom: 32, left: 40 };
-
-function monthLabel(month: string, locale: Locale): string {
-  const [year, m] = month.split('-').map(Number);
-  return new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year ?? 2000, (m ?? 1) - 1, 1)),
-  );
-}
 
 /** Trees over time: an area that grows month by month, with a small tree on each month that added one. */
 export function TreeChart({ points }: { points: { month: string; trees: number }[] }) {
@@ -46,8 +38,8 @@ export function TreeChart({ points }: { points: { month: string; trees: number }
         <desc id={descId}>
           {first && last
             ? t('green.chart.description', {
-                from: monthLabel(first.month, locale),
-                to: monthLabel(last.month, locale),
+                from: formatMonthShort(first.month, locale),
+                to: formatMonthShort(last.month, locale),
                 start: formatNumber(first.trees, locale),
                 end: formatNumber(last.trees, locale),
               })
@@ -98,7 +90,7 @@ export function TreeChart({ points }: { points: { month: string; trees: number }
               <circle cx={x(i)} cy={y(point.trees)} r="3.5" fill="#eef0f6" />
               {i % labelEvery === 0 || i === points.length - 1 ? (
                 <text x={x(i)} y={HEIGHT - 10} textAnchor="middle" fill="#a9b0c2" fontSize="12">
-                  {monthLabel(point.month, locale)}
+                  {formatMonthShort(point.month, locale)}
                 </text>
               ) : null}
             </g>

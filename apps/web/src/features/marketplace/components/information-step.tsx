@@ -1,6 +1,7 @@
 import { type AddressField, type AddressIssue, parseAddress } from '@member/domain/address';
 import { type SyntheticEvent, useId, useState } from 'react';
 import { FormField } from '../../../components/ui/form-field';
+import { countryName } from '../../../lib/format';
 import { type TranslationKey, useI18n } from '../../../lib/i18n';
 import { logger } from '../../../lib/logger';
 import { slugOf } from '../../../lib/refusal';
@@ -70,7 +71,6 @@ export function InformationStep({
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const saved = useLoaded((signal) => getSavedAddresses(signal));
-  const countryNames = new Intl.DisplayNames([locale], { type: 'region' });
   const countries =
     COUNTRIES.includes(values.country) || !values.country ? COUNTRIES : [values.country, ...COUNTRIES];
 
@@ -188,7 +188,7 @@ export function InformationStep({
           </option>
           {countries.map((code) => (
             <option key={code} value={code}>
-              {countryNames.of(code) ?? code}
+              {countryName(code, locale)}
             </option>
           ))}
         </select>

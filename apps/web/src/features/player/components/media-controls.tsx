@@ -1,7 +1,8 @@
 import { LOCALE_BCP47 } from '@member/domain';
 import { useId } from 'react';
 import { useI18n } from '../../../lib/i18n';
-import { type MediaControls, PLAYBACK_RATES, formatClock } from '../hooks/use-media-element';
+import { formatClock } from '../../../lib/format';
+import { type MediaControls, PLAYBACK_RATES } from '../hooks/use-media-element';
 import { PlayerIcon } from './player-icon';
 
 /** Play or pause, named by what it does now. */

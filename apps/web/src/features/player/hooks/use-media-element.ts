@@ -192,13 +192,3 @@ export function useMediaElement(
 }
 
 export type MediaControls = ReturnType<typeof useMediaElement>;
-
-/** "1:05" or "1:02:05". */
-export function formatClock(seconds: number): string {
-  if (!Number.isFinite(seconds) || seconds < 0) return '0:00';
-  const total = Math.floor(seconds);
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}

@@ -2,7 +2,7 @@ import { MAX_REPORT_POSITION, MAX_REPORT_TITLE } from '@member/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { matchesQuery } from '../components/faq-section';
-import { formatPosition } from '../components/member-support';
+import { formatClock } from '../../../lib/format';
 import { readReportPrefill } from './support';
 
 const params = (query: string) => new URLSearchParams(query);
@@ -58,10 +58,10 @@ describe('matchesQuery', () => {
   });
 });
 
-describe('formatPosition', () => {
+describe('formatClock, for a report position', () => {
   it('reads like the player', () => {
-    expect(formatPosition(0)).toBe('0:00');
-    expect(formatPosition(83.9)).toBe('1:23');
-    expect(formatPosition(3723)).toBe('1:02:03');
+    expect(formatClock(0)).toBe('0:00');
+    expect(formatClock(83.9)).toBe('1:23');
+    expect(formatClock(3723)).toBe('1:02:03');
   });
 });

@@ -9,7 +9,7 @@ import {
 import { type SyntheticEvent, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { SectionState } from '../../../components/ui/section-state';
-import { formatDate } from '../../../lib/format';
+import { formatClock, formatDate } from '../../../lib/format';
 import { type TranslationKey, useI18n } from '../../../lib/i18n';
 import { logger } from '../../../lib/logger';
 import { slugOf } from '../../../lib/refusal';
@@ -25,15 +25,6 @@ import {
 } from '../api/support';
 
 type Kind = 'problem' | 'feedback';
-
-/** "1:02:03" or "2:03": a playback position as the player shows it. */
-export function formatPosition(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds));
-  const hours = Math.floor(whole / 3600);
-  const minutes = Math.floor((whole % 3600) / 60);
-  const rest = String(whole % 60).padStart(2, '0');
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
-}
 
 const REFUSAL_KEYS: Readonly<Record<string, TranslationKey>> = {
   empty_report: 'support.refusal.empty_report',
@@ -189,7 +180,7 @@ function ProblemForm({
         <p className="support__about" data-testid="report-about">
           {t('support.report.about', { title: prefill.title })}
           {prefill.positionSeconds !== null
-            ? ` · ${t('support.report.at', { time: formatPosition(prefill.positionSeconds) })}`
+            ? ` · ${t('support.report.at', { time: formatClock(prefill.positionSeconds) })}`
             : ''}
         </p>
       ) : null}
@@ -370,7 +361,7 @@ function ReportsList({ feedbacks }: { feedbacks: MemberFeedback[] }) {
               {t(feedback.kind === 'problem' ? 'support.list.problem' : 'support.list.feedback')}
             </strong>
             {feedback.title ? ` · ${feedback.title}` : ''}
-            {feedback.positionSeconds !== null ? ` · ${formatPosition(feedback.positionSeconds)}` : ''}
+            {feedback.positionSeconds !== null ? ` · ${formatClock(feedback.positionSeconds)}` : ''}
           </p>
           {feedback.issueIds.length > 0 ? (
             <p className="support__report-issues">
