@@ -414,8 +414,11 @@ export function createSweepsRepository(db: Kysely<Database>) {
         return draw.id;
       }),
 
-    drawsOf: (sweepId: number) =>
-      db.selectFrom('sweep_draws').selectAll().where('sweep_id', '=', sweepId).orderBy('id').execute(),
+    /** The recorded draws of these sweeps, oldest first. */
+    drawsOf: async (sweepIds: readonly number[]) =>
+      sweepIds.length === 0
+        ? []
+        : db.selectFrom('sweep_draws').selectAll().where('sweep_id', 'in', sweepIds).orderBy('id').execute(),
 
     winnersOf: (sweepIds: readonly number[]): Promise<SweepWinnerRow[]> =>
       sweepIds.length === 0

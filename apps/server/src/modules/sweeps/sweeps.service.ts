@@ -12,6 +12,7 @@ import {
   isOnSale,
   isPeriodKey,
   isSweepListed,
+  majorAmount,
   nextPeriodKey,
   parsePostalEntry,
   periodFromKey,
@@ -200,7 +201,7 @@ export function createSweepsService({
       repository.multipliersOf(ids),
       repository.memberEntries(brandId, member.claims.id),
       repository.winnersOf(ids),
-      Promise.all(ids.map((id) => repository.drawsOf(id))),
+      repository.drawsOf(ids),
       Promise.all(
         rows.map(async (row) =>
           row.monthly_exclusive === 1
@@ -226,7 +227,7 @@ export function createSweepsService({
       };
       if (!isSweepListed(timing(row), view, at)) return;
       const state = sweepCardState(timing(row), view, at);
-      const drawn = (draws[index] ?? []).find((draw) => draw.outcome === 'drawn');
+      const drawn = draws.find((draw) => draw.sweep_id === row.id && draw.outcome === 'drawn');
       const first = sweepWinners.find((winner) => winner.round === 0);
       const sweepPrices = prices
         .filter((price) => price.sweep_id === row.id)
@@ -236,7 +237,7 @@ export function createSweepsService({
           symbol: price.symbol,
           countryCode: price.country_code,
           entries: price.entries,
-          amount: price.amount_minor / 100,
+          amount: Number(majorAmount(price.amount_minor, price.currency)),
         }));
       result.push({
         id: row.id,
@@ -262,7 +263,7 @@ export function createSweepsService({
             currency: multiplier.currency,
             symbol: multiplier.symbol,
             countryCode: multiplier.country_code,
-            amount: multiplier.amount_minor / 100,
+            amount: Number(majorAmount(multiplier.amount_minor, multiplier.currency)),
             multiplierFactor: multiplier.multiplier_factor,
           })),
         memberEntries,
@@ -489,7 +490,7 @@ export function createSweepsService({
       }
       return {
         transactionId: grant.reference_id,
-        amount: (grant.amount_minor ?? 0) / 100,
+        amount: Number(majorAmount(grant.amount_minor ?? 0, grant.currency ?? 'USD')),
         entries: grant.entries,
       };
     },
@@ -692,7 +693,7 @@ export function createSweepsService({
     verifyDraw: async (brandId: number, refNumber: string) => {
       const sweep = await repository.findSweepByRef(brandId, refNumber);
       if (!sweep) throw notFound('No giveaway has this reference.', 'sweep_not_found');
-      const draw = (await repository.drawsOf(sweep.id)).find((row) => row.outcome === 'drawn');
+      const draw = (await repository.drawsOf([sweep.id])).find((row) => row.outcome === 'drawn');
       if (!draw?.seed) throw notFound('This giveaway has not been drawn.', 'sweep_not_drawn');
       const period = periodFromKey(draw.period_key);
       const pool = await repository.pool(sweep.id, period.endsBefore.toISOString());
