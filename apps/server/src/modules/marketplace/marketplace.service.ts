@@ -560,10 +560,10 @@ export function createMarketplaceService({
       if (!checkout.information || !isShippingMethod(method)) {
         throw badInput('Complete the information and shipping steps first.', 'checkout_incomplete');
       }
+      // What the member asked for, against what the stock lets the priced cart hold.
+      const held = await repository.listCart(who.brandId, who.memberId);
       for (const line of cart.lines) {
-        const requested = (await repository.listCart(who.brandId, who.memberId)).find(
-          (held) => held.productId === line.product.id,
-        );
+        const requested = held.find((row) => row.productId === line.product.id);
         if (requested && requested.quantity > line.quantity) {
           throw badInput(`Only ${line.product.stock} of ${line.product.name} left.`, 'out_of_stock');
         }
