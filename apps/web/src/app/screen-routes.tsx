@@ -6,6 +6,7 @@ import {
   BROWSE_PATH,
   BROWSE_TAB_PATH,
   CHANGE_ADDRESS_PATH,
+  ORDER_PATH,
   CHECKOUT_PATH,
   COLLECTION_PATH,
   FAQ_PATH,
@@ -217,6 +218,17 @@ export function screenRoutes(deps: AppDeps, offeredMediaTypes: OfferedMediaTypes
           Component: page.Component,
           loader: api.createChangeAddressLoader(deps.session, deps.i18n),
         }),
+      ),
+    },
+    {
+      path: ORDER_PATH,
+      lazy: lazyRoute(
+        () =>
+          Promise.all([
+            import('../features/orders/components/order-page'),
+            import('../features/orders/api/order-loader'),
+          ]),
+        ([page, api]) => ({ Component: page.Component, loader: api.createOrderLoader(deps.i18n) }),
       ),
     },
     {

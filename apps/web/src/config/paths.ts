@@ -27,6 +27,7 @@ export const CHECKOUT_PATH = 'marketplace/checkout/:step?';
 export const FAQ_PATH = 'faq';
 export const SUPPORT_PATH = 'support';
 export const ACCOUNT_PATH = 'account/:slug?';
+export const ORDER_PATH = 'account/orders/:id';
 export const CHANGE_ADDRESS_PATH = 'account/change-address/:id/:slug?';
 export const SEARCH_PATH = 'search';
 export const LOGIN_PATH = '/login';
@@ -47,6 +48,16 @@ export function accountHref(section?: string): string {
 /** `/login`, with the path to return to after signing in (the home page needs none). */
 export function loginHref(next?: string): string {
   return next && next !== '/' ? `/login?next=${encodeURIComponent(next)}` : '/login';
+}
+
+/** One of the member's orders, in the account area. */
+export function orderHref(id: number): string {
+  return `/account/orders/${id}`;
+}
+
+/** `account/change-address/{id}/order`: a new shipping address for an order that has not shipped. */
+export function changeOrderAddressHref(id: number): string {
+  return `/account/change-address/${id}/order`;
 }
 
 export const NO_BRAND_HREF = '/nobrand';

@@ -6,20 +6,34 @@ import { notFound } from '../../../lib/route-errors';
 import type { SessionStore } from '../../../lib/session';
 import { type ShippingAddress, getAddress } from './addresses';
 import { loadAccountStrings } from './account-strings';
+import { type OrderAddress, getOrderAddress } from './order-address';
 
 /** `/account/change-address/new` adds an address; a number edits that address. */
 export function changeAddressHref(id: number | 'new'): string {
   return `/account/change-address/${id}/addresses`;
 }
 
-export interface ChangeAddressData {
-  /** Null when adding. */
-  address: ShippingAddress | null;
-  /** True when the id named no address of the member. */
-  missing: boolean;
-}
+/** The slug that makes the id an order's: `account/change-address/{orderId}/order`. */
+export const ORDER_SLUG = 'order';
 
-/** Loads the strings and, when editing, the address (only the member's own; the server filters). */
+export type ChangeAddressData =
+  | {
+      kind: 'saved';
+      /** Null when adding. */
+      address: ShippingAddress | null;
+      /** True when the id named no address of the member. */
+      missing: boolean;
+    }
+  | {
+      kind: 'order';
+      /** Null when the id named no order of the member. */
+      order: OrderAddress | null;
+    };
+
+/**
+ * Loads the strings and what the screen edits: one of the member's saved addresses (or none, to add
+ * one), or with the `order` slug where one of their orders ships. The server filters by member.
+ */
 export function createChangeAddressLoader(
   session: Pick<SessionStore, 'activeMember' | 'setMember'>,
   i18n: Pick<I18nStore, 'loadNamespace'>,
@@ -27,12 +41,14 @@ export function createChangeAddressLoader(
   return async ({ params, request }: LoaderFunctionArgs): Promise<ChangeAddressData | Response | null> => {
     await loadAccountStrings(i18n);
     const id = params.id ?? '';
-    if (id === 'new') return { address: null, missing: false };
+    const forOrder = params.slug === ORDER_SLUG;
+    if (id === 'new' && !forOrder) return { kind: 'saved', address: null, missing: false };
     if (!/^[1-9]\d{0,9}$/.test(id)) notFound();
     if (!session.activeMember()) return null;
     try {
+      if (forOrder) return { kind: 'order', order: await getOrderAddress(Number(id), request.signal) };
       const address = await getAddress(Number(id), request.signal);
-      return { address, missing: address === null };
+      return { kind: 'saved', address, missing: address === null };
     } catch (error) {
       if (isUnauthenticated(error)) {
         session.setMember(null);

@@ -1,9 +1,16 @@
 import { LOCALE_BCP47 } from '@member/domain';
-import { ADDRESS_FIELDS, type AddressField, type AddressIssue, parseAddress } from '@member/domain/address';
+import {
+  ADDRESS_FIELDS,
+  type Address,
+  type AddressField,
+  type AddressIssue,
+  parseAddress,
+} from '@member/domain/address';
 import { useId, useMemo, useState, type SyntheticEvent } from 'react';
 import { useI18n } from '../../../lib/i18n';
 import { logger } from '../../../lib/logger';
-import { type ShippingAddress, saveAddress } from '../api/addresses';
+import { useLoaded } from '../../../lib/use-loaded';
+import { type ShippingAddress, listAddresses, saveAddress } from '../api/addresses';
 import { slugOf } from '../../../lib/refusal';
 import { COUNTRY_CODES } from './countries';
 
@@ -21,7 +28,7 @@ const AUTOCOMPLETE: Record<AddressField, string> = {
   phone: 'tel',
 };
 
-function initialValues(address: ShippingAddress | null): Values {
+function initialValues(address: Address | null): Values {
   return {
     country: address?.country ?? '',
     firstName: address?.firstName ?? '',
@@ -35,13 +42,28 @@ function initialValues(address: ShippingAddress | null): Values {
   };
 }
 
+export interface AddressFormProps {
+  /** The address shown first (null: an empty form). */
+  address: (Address & { id?: number }) | null;
+  onSaved: () => void;
+  /**
+   * Where the address goes; by default it adds or updates one of the member's saved addresses. An
+   * order's change of address passes its own, and its refusals' text.
+   */
+  save?: (address: Address) => Promise<void>;
+  errorText?: (error: unknown) => string;
+  /** Offers the member's saved addresses to fill the form. */
+  offerSaved?: boolean;
+}
+
 /**
- * The shipping address form (add or edit). The shared schema (`@member/domain/address`) checks each
- * field here; the server checks the same again.
+ * The shipping address form (add or edit a saved address, or an order's). The shared schema
+ * (`@member/domain/address`) checks each field here; the server checks the same again.
  */
-export function AddressForm({ address, onSaved }: { address: ShippingAddress | null; onSaved: () => void }) {
+export function AddressForm({ address, onSaved, save, errorText, offerSaved = false }: AddressFormProps) {
   const { t, locale } = useI18n();
   const formId = useId();
+  const savedId = useId();
   const [values, setValues] = useState<Values>(() => initialValues(address));
   const [issues, setIssues] = useState<Partial<Record<AddressField, AddressIssue>>>({});
   const [saving, setSaving] = useState(false);
@@ -73,21 +95,32 @@ export function AddressForm({ address, onSaved }: { address: ShippingAddress | n
     setSaving(true);
     setError(null);
     try {
-      await saveAddress(address?.id ?? null, parsed.address);
+      await (save ? save(parsed.address) : saveAddress(address?.id ?? null, parsed.address));
       onSaved();
     } catch (caught) {
       logger.warn('Could not save an address', caught);
       setSaving(false);
       setError(
-        slugOf(caught) === 'too_many_addresses'
-          ? t('account.errors.too_many_addresses')
-          : t('account.addresses.saveError'),
+        errorText
+          ? errorText(caught)
+          : slugOf(caught) === 'too_many_addresses'
+            ? t('account.errors.too_many_addresses')
+            : t('account.addresses.saveError'),
       );
     }
   }
 
   return (
     <form className="extras__form" noValidate onSubmit={(event) => void handleSubmit(event)}>
+      {offerSaved ? (
+        <SavedAddressChoice
+          id={savedId}
+          onChoose={(chosen) => {
+            setValues(initialValues(chosen));
+            setIssues({});
+          }}
+        />
+      ) : null}
       {ADDRESS_FIELDS.map((field) => {
         const id = `${formId}-${field}`;
         const issue = issues[field];
@@ -149,5 +182,36 @@ export function AddressForm({ address, onSaved }: { address: ShippingAddress | n
         {error}
       </p>
     </form>
+  );
+}
+
+/** A choice of the member's saved addresses; choosing one fills the form (nothing shows without any). */
+function SavedAddressChoice({ id, onChoose }: { id: string; onChoose: (address: ShippingAddress) => void }) {
+  const { t } = useI18n();
+  const { state } = useLoaded((signal) => listAddresses(signal));
+  if (state.kind !== 'ready' || state.value.length === 0) return null;
+  const addresses = state.value;
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {t('account.addresses.useSaved')}
+      </label>
+      <select
+        id={id}
+        className="select"
+        defaultValue=""
+        onChange={(event) => {
+          const chosen = addresses.find((address) => String(address.id) === event.target.value);
+          if (chosen) onChoose(chosen);
+        }}
+      >
+        <option value="">—</option>
+        {addresses.map((address) => (
+          <option key={address.id} value={address.id}>
+            {[`${address.firstName} ${address.lastName}`, address.address, address.city].join(', ')}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { SectionState } from '../../../components/ui/section-state';
+import { orderHref } from '../../../config/paths';
 import { formatMoney } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
 import { logger } from '../../../lib/logger';
@@ -118,9 +119,16 @@ export function ConfirmationStep({ checkout }: { checkout: ShopCheckout }) {
           </dl>
         </>
       ) : null}
-      <Link className="button button--primary" to="/marketplace">
-        {t('marketplace.checkout.confirmation.continue')}
-      </Link>
+      <div className="market-confirmation__actions">
+        {order ? (
+          <Link className="button button--ghost" to={orderHref(order.id)}>
+            {t('marketplace.checkout.confirmation.viewOrder')}
+          </Link>
+        ) : null}
+        <Link className="button button--primary" to="/marketplace">
+          {t('marketplace.checkout.confirmation.continue')}
+        </Link>
+      </div>
     </section>
   );
 }

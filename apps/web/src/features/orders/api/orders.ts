@@ -1,4 +1,24 @@
-import { gql, graphqlRequest } from '../../../lib/graphql';
+import {
+  RESPONSE_RESULT_FIELDS,
+  type ResponseResult,
+  assertSucceeded,
+  gql,
+  graphqlRequest,
+} from '../../../lib/graphql';
+
+export interface OrderShippingInfo {
+  name: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  address: string | null;
+  apartment: string | null;
+  city: string | null;
+  region: string | null;
+  postcode: string | null;
+  country: string | null;
+  phone: string | null;
+  method: string | null;
+}
 
 export interface MemberOrder {
   id: number;
@@ -6,27 +26,52 @@ export interface MemberOrder {
   status: string;
   createdAt: string;
   currency: string;
-  products: { productId: string; name: string; quantity: number; unitPrice: number }[];
-  shippingInfo: { name: string | null; address: string | null; city: string | null; method: string | null };
+  products: { productId: string; name: string; quantity: number; unitPrice: number; image: string | null }[];
+  shippingInfo: OrderShippingInfo;
+  subtotal: number;
   deliveryFee: number;
   orderTotal: number;
   freeGift: string | null;
+  tracking: string | null;
+  refundedMinor: number;
 }
 
+const ORDER_FIELDS = `id reference status createdAt currency
+  products { productId name quantity unitPrice image }
+  shippingInfo { name firstName lastName address apartment city region postcode country phone method }
+  subtotal deliveryFee orderTotal freeGift tracking refundedMinor`;
+
 const ORDERS_QUERY = gql<{ ecommerce: { getMemberOrders: MemberOrder[] } }>(`
-  query MemberOrders {
-    ecommerce {
-      getMemberOrders {
-        id reference status createdAt currency
-        products { productId name quantity unitPrice }
-        shippingInfo { name address city method }
-        deliveryFee orderTotal freeGift
-      }
-    }
-  }
+  query MemberOrders { ecommerce { getMemberOrders { ${ORDER_FIELDS} } } }
 `);
 
 export async function getOrders(signal?: AbortSignal): Promise<MemberOrder[]> {
   const { ecommerce } = await graphqlRequest(ORDERS_QUERY, {}, signal ? { signal } : {});
   return ecommerce.getMemberOrders;
+}
+
+const ORDER_QUERY = gql<{ ecommerce: { order: MemberOrder | null } }, { id: number }>(`
+  query MemberOrder($id: Int!) { ecommerce { order(id: $id) { ${ORDER_FIELDS} } } }
+`);
+
+/** One of the member's orders; null when the id names none of theirs (the server filters). */
+export async function getOrder(id: number, signal?: AbortSignal): Promise<MemberOrder | null> {
+  const { ecommerce } = await graphqlRequest(ORDER_QUERY, { id }, signal ? { signal } : {});
+  return ecommerce.order;
+}
+
+const CANCEL_ORDER = gql<
+  { ecommerce: { cancelOrder: { responseResult: ResponseResult; refundedMinor: number | null } } },
+  { id: number }
+>(`
+  mutation CancelOrder($id: Int!) {
+    ecommerce { cancelOrder(id: $id) { ${RESPONSE_RESULT_FIELDS} refundedMinor } }
+  }
+`);
+
+/** Cancels an order that has not shipped; answers what the server refunded (minor units). */
+export async function cancelOrder(id: number): Promise<number> {
+  const { ecommerce } = await graphqlRequest(CANCEL_ORDER, { id });
+  assertSucceeded(ecommerce.cancelOrder.responseResult);
+  return ecommerce.cancelOrder.refundedMinor ?? 0;
 }
