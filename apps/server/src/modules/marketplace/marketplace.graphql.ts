@@ -42,8 +42,10 @@ export const marketplaceTypeDefs = /* GraphQL */ `
   type ShopProductDetail {
     product: ShopProduct!
     reviews: [ShopReview!]!
-    "True when the member received this product and may review it."
+    "True when the member received this product (a shipped or delivered order) and has not reviewed it yet."
     canReview: Boolean!
+    "True when the member has reviewed this product (one review per member)."
+    hasReviewed: Boolean!
   }
 
   type CartLine {

@@ -349,6 +349,27 @@ describe.each(ENGINES)('marketplace (%s)', (engine) => {
       },
     );
     expect(twice.data?.ecommerce.addReview.responseResult.slug).toBe('review_exists');
+    const DETAIL = `query ($id: Int!) { ecommerce { product(id: $id) {
+      product { rating reviewCount } reviews { rating text } canReview hasReviewed } } }`;
+    type Detail = {
+      ecommerce: {
+        product: {
+          product: { rating: number | null; reviewCount: number };
+          reviews: { rating: number; text: string }[];
+          canReview: boolean;
+          hasReviewed: boolean;
+        };
+      };
+    };
+    const reviewed = await gql<Detail>(member, DETAIL, { id: mug });
+    expect(reviewed.data?.ecommerce.product).toMatchObject({
+      product: { rating: 5, reviewCount: 1 },
+      reviews: [{ rating: 5, text: 'Lovely' }],
+      canReview: false,
+      hasReviewed: true,
+    });
+    const seenByStranger = await gql<Detail>(stranger, DETAIL, { id: mug });
+    expect(seenByStranger.data?.ecommerce.product).toMatchObject({ canReview: false, hasReviewed: false });
     const notReceived = await gql<{ ecommerce: { addReview: { responseResult: { slug: string } } } }>(
       stranger,
       REVIEW,

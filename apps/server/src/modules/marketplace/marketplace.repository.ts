@@ -279,6 +279,18 @@ export function createMarketplaceRepository(db: Kysely<Database>) {
       return row !== undefined;
     },
 
+    /** Whether the member has reviewed this product (one review per member and product). */
+    hasReviewed: async (brandId: number, memberId: number, productId: number): Promise<boolean> => {
+      const row = await db
+        .selectFrom('shop_reviews')
+        .select('id')
+        .where('brand_id', '=', brandId)
+        .where('member_id', '=', memberId)
+        .where('product_id', '=', productId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** Writes the member's review unless they reviewed the product before; true when written. */
     insertReview: async (review: {
       brandId: number;

@@ -23,12 +23,12 @@ export const marketplaceResolvers = {
       context: GraphQLContext,
     ) => context.services.marketplace.listProducts(context.ctx, requireMember(context), args),
     product: async (_parent: unknown, args: { id: number }, context: GraphQLContext) => {
-      const { reviews, canReview, ...product } = await context.services.marketplace.product(
+      const { reviews, canReview, hasReviewed, ...product } = await context.services.marketplace.product(
         context.ctx,
         requireMember(context),
         args.id,
       );
-      return { product, reviews, canReview };
+      return { product, reviews, canReview, hasReviewed };
     },
     cart: (_parent: unknown, _args: unknown, context: GraphQLContext) =>
       context.services.marketplace.cart(context.ctx, requireMember(context)),

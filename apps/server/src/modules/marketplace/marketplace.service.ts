@@ -427,8 +427,11 @@ export function createMarketplaceService({
       const [view] = product ? await views(who, [product]) : [];
       if (!view) throw notFound('This product does not exist.', 'product_not_found');
       const reviews = await repository.listReviews(view.id, 20);
-      const canReview = await repository.hasReceived(who.brandId, who.memberId, view.id);
-      return { ...view, reviews, canReview };
+      const [received, hasReviewed] = await Promise.all([
+        repository.hasReceived(who.brandId, who.memberId, view.id),
+        repository.hasReviewed(who.brandId, who.memberId, view.id),
+      ]);
+      return { ...view, reviews, canReview: received && !hasReviewed, hasReviewed };
     },
 
     /** A review, only from a member who received the product; one per member and product. */

@@ -138,19 +138,52 @@ export async function getCategory(
   return category ? { category, products: ecommerce.products } : null;
 }
 
-const PRODUCT_QUERY = gql<{ ecommerce: { product: { product: ShopProduct } } }, { id: number }>(`
-  query MarketplaceProduct($id: Int!) { ecommerce { product(id: $id) { product { ${PRODUCT_FIELDS} } } } }
+export interface ShopReview {
+  id: number;
+  rating: number;
+  text: string;
+  authorName: string;
+  createdAt: string;
+}
+
+/** A product with its rating, its newest reviews and whether this member may review it. */
+export interface ShopProductDetail {
+  product: ShopProduct & { rating: number | null; reviewCount: number };
+  reviews: ShopReview[];
+  canReview: boolean;
+  hasReviewed: boolean;
+}
+
+const PRODUCT_QUERY = gql<{ ecommerce: { product: ShopProductDetail } }, { id: number }>(`
+  query MarketplaceProduct($id: Int!) { ecommerce { product(id: $id) {
+    product { ${PRODUCT_FIELDS} rating reviewCount }
+    reviews { id rating text authorName createdAt } canReview hasReviewed } } }
 `);
 
-/** A product of this brand; null when there is no such product. */
-export async function getProduct(id: number, signal?: AbortSignal): Promise<ShopProduct | null> {
+/** A product of this brand with its reviews; null when there is no such product. */
+export async function getProduct(id: number, signal?: AbortSignal): Promise<ShopProductDetail | null> {
   try {
     const { ecommerce } = await graphqlRequest(PRODUCT_QUERY, { id }, withSignal(signal));
-    return ecommerce.product.product;
+    return ecommerce.product;
   } catch (error) {
     if (slugOf(error) === 'product_not_found') return null;
     throw error;
   }
+}
+
+const ADD_REVIEW = gql<
+  { ecommerce: { addReview: { responseResult: ResponseResult } } },
+  { productId: number; rating: number; text: string }
+>(`
+  mutation AddReview($productId: Int!, $rating: Int!, $text: String!) {
+    ecommerce { addReview(productId: $productId, rating: $rating, text: $text) { ${RESPONSE_RESULT_FIELDS} } }
+  }
+`);
+
+/** Writes the member's review; the server refuses members who did not receive the product, or twice. */
+export async function addReview(productId: number, rating: number, text: string): Promise<void> {
+  const { ecommerce } = await graphqlRequest(ADD_REVIEW, { productId, rating, text });
+  assertSucceeded(ecommerce.addReview.responseResult);
 }
 
 const CART_QUERY = gql<{ ecommerce: { cart: Cart } }>(`

@@ -6,6 +6,7 @@ import { useI18n, useI18nStore } from '../../../lib/i18n';
 import { logger } from '../../../lib/logger';
 import { useLoaded } from '../../../lib/use-loaded';
 import { type ShopProduct, getProduct, setCartQuantity } from '../api/marketplace';
+import { ProductReviews } from './product-reviews';
 import { marketplaceStringsLoaded } from '../api/marketplace-strings';
 import { CartPanel, type CartState, quantityChoices, useCart } from './cart-panel';
 import { ProductPrice } from './product-card';
@@ -21,9 +22,12 @@ export function MarketplaceProductPage() {
 function ProductScreen({ id }: { id: number }) {
   const { t } = useI18n();
   const valid = Number.isSafeInteger(id) && id > 0;
-  const { state, reload } = useLoaded((signal) => (valid ? getProduct(id, signal) : Promise.resolve(null)));
+  const { state, reload, set } = useLoaded((signal) =>
+    valid ? getProduct(id, signal) : Promise.resolve(null),
+  );
   const cart = useCart();
-  const product = state.kind === 'ready' ? state.value : null;
+  const detail = state.kind === 'ready' ? state.value : null;
+  const product = detail?.product ?? null;
   return (
     <Page title={product?.name ?? t('marketplace.productTitle')}>
       <div className="market">
@@ -33,6 +37,7 @@ function ProductScreen({ id }: { id: number }) {
             <p className="market__muted">{t('marketplace.product.notFound')}</p>
           ) : null}
           {product ? <ProductDetail product={product} cart={cart} /> : null}
+          {detail ? <ProductReviews detail={detail} onReviewed={set} /> : null}
         </div>
         <CartPanel cart={cart} />
       </div>

@@ -27,7 +27,7 @@ const CANCEL_REFUSALS: Record<string, TranslationKey> = {
 export function OrderPage() {
   const { t } = useI18n();
   const data = useLoaderData<OrderLoader>();
-  const { state, reload } = useLoaded((signal) => getOrder(data.id, signal));
+  const { state, reload, set } = useLoaded((signal) => getOrder(data.id, signal));
   const order = state.kind === 'ready' ? state.value : null;
   return (
     <Page title={order ? t('orders.order', { reference: order.reference }) : t('orders.detailTitle')}>
@@ -37,13 +37,13 @@ export function OrderPage() {
         </Link>
         <SectionState state={state} onRetry={reload} />
         {state.kind === 'ready' && !order ? <p role="alert">{t('orders.errors.order_not_found')}</p> : null}
-        {order ? <OrderDetail order={order} onChanged={reload} /> : null}
+        {order ? <OrderDetail order={order} onChanged={set} /> : null}
       </div>
     </Page>
   );
 }
 
-function OrderDetail({ order, onChanged }: { order: MemberOrder; onChanged: () => void }) {
+function OrderDetail({ order, onChanged }: { order: MemberOrder; onChanged: (order: MemberOrder) => void }) {
   const { t, locale } = useI18n();
   const { member } = useSession();
   const statusText = useOrderStatus();
@@ -62,7 +62,8 @@ function OrderDetail({ order, onChanged }: { order: MemberOrder; onChanged: () =
         ok: true,
         text: t('orders.cancelDone', { amount: formatMoney(refunded, order.currency, locale) }),
       });
-      onChanged();
+      const fresh = await getOrder(order.id);
+      if (fresh) onChanged(fresh);
     } catch (error) {
       logger.warn('Could not cancel the order', error);
       const slug = slugOf(error);
