@@ -351,7 +351,7 @@ describe.each(ENGINES)('marketplace (%s)', (engine) => {
     expect(twice.data?.ecommerce.addReview.responseResult.slug).toBe('review_exists');
     const DETAIL = `query ($id: Int!) { ecommerce { product(id: $id) {
       product { rating reviewCount } reviews { rating text } canReview hasReviewed } } }`;
-    type Detail = {
+    interface Detail {
       ecommerce: {
         product: {
           product: { rating: number | null; reviewCount: number };
@@ -360,7 +360,7 @@ describe.each(ENGINES)('marketplace (%s)', (engine) => {
           hasReviewed: boolean;
         };
       };
-    };
+    }
     const reviewed = await gql<Detail>(member, DETAIL, { id: mug });
     expect(reviewed.data?.ecommerce.product).toMatchObject({
       product: { rating: 5, reviewCount: 1 },
