@@ -154,6 +154,7 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
   const marketplace = createMarketplaceService({
     repository: createMarketplaceRepository(db.kysely),
     transactions: createTransactionRunner(db.kysely),
+    wallet,
     payments,
     mail,
   });

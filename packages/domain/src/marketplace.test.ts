@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 
 import {
   MAX_CART_QUANTITY,
+  MAX_ORDER_COINS,
+  coinPart,
+  coinValueMinor,
   boundedQuantity,
   championPrice,
   deliveryFee,
@@ -155,5 +158,51 @@ describe('checkout steps and orders', () => {
     expect(isOrderChangeable('paid')).toBe(true);
     expect(isOrderChangeable('shipped')).toBe(false);
     expect(isOrderChangeable('cancelled')).toBe(false);
+  });
+});
+
+describe('coins paying part of an order (decision 031)', () => {
+  it('values a coin at a hundredth of a major unit, at least one minor unit', () => {
+    expect(coinValueMinor('USD')).toBe(1);
+    expect(coinValueMinor('eur')).toBe(1);
+    expect(coinValueMinor('JPY')).toBe(1);
+    expect(coinValueMinor('KWD')).toBe(10);
+  });
+
+  it('takes what the balance holds, up to the total, and leaves the rest to the card', () => {
+    expect(coinPart(2499, 600, 'USD')).toEqual({ coins: 600, valueMinor: 600, cardMinor: 1899 });
+    expect(coinPart(2499, 5000, 'USD')).toEqual({ coins: 2499, valueMinor: 2499, cardMinor: 0 });
+    expect(coinPart(2499, 0, 'USD')).toEqual({ coins: 0, valueMinor: 0, cardMinor: 2499 });
+    expect(coinPart(1500, 20_000, 'JPY')).toEqual({ coins: 1500, valueMinor: 1500, cardMinor: 0 });
+    expect(coinPart(12_345, 5000, 'KWD')).toEqual({ coins: 1234, valueMinor: 12_340, cardMinor: 5 });
+  });
+
+  it('never takes more coins than held, never pays more than the total, and always adds up', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 100_000_000 }),
+        fc.integer({ min: -10, max: 5_000_000 }),
+        fc.constantFrom('USD', 'EUR', 'JPY', 'KWD', 'MYR', 'CAD'),
+        (total, balance, currency) => {
+          const part = coinPart(total, balance, currency);
+          const unit = coinValueMinor(currency);
+          expect(Number.isSafeInteger(part.coins)).toBe(true);
+          expect(part.coins).toBeGreaterThanOrEqual(0);
+          expect(part.coins).toBeLessThanOrEqual(Math.max(balance, 0));
+          expect(part.coins).toBeLessThanOrEqual(MAX_ORDER_COINS);
+          expect(part.valueMinor).toBe(part.coins * unit);
+          expect(part.valueMinor + part.cardMinor).toBe(total);
+          expect(part.cardMinor).toBeGreaterThanOrEqual(0);
+          // As many coins as allowed: one more would overdraw, overpay or pass the cap.
+          const more = part.coins + 1;
+          expect(more > balance || more * unit > total || more > MAX_ORDER_COINS).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it('refuses a total that is not whole minor units', () => {
+    expect(() => coinPart(-1, 10, 'USD')).toThrow(RangeError);
+    expect(() => coinPart(1.5, 10, 'USD')).toThrow(RangeError);
   });
 });

@@ -175,3 +175,38 @@ export function resolveStep(wanted: unknown, reachable: CheckoutStep): CheckoutS
 export function isRating(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 5;
 }
+
+/** Most coins one order may take (the wallet's largest single entry). */
+export const MAX_ORDER_COINS = 1_000_000;
+
+/**
+ * What one coin is worth when it pays part of an order, in minor units of `currency` (decision 031):
+ * one hundredth of a major unit (a cent, a euro cent), and never less than one minor unit, so a
+ * currency without cents (JPY) takes one coin per yen and one with three decimals (KWD) ten fils.
+ */
+export function coinValueMinor(currency: string): number {
+  return 10 ** Math.max(minorUnitDigits(currency) - 2, 0);
+}
+
+export interface CoinPart {
+  /** Whole coins taken from the wallet. */
+  coins: number;
+  /** What they pay, in minor units: `coins × coinValueMinor`. */
+  valueMinor: number;
+  /** What is left for the card: `total − valueMinor` (0: no card payment at all). */
+  cardMinor: number;
+}
+
+/**
+ * The coins that pay part of an order: as many as the balance holds, but never worth more than the
+ * total (no change is given in coins) nor more than MAX_ORDER_COINS. Whole coins and whole minor units
+ * only; the card pays the rest. The server computes this; the browser only asks to use coins.
+ */
+export function coinPart(totalMinor: number, balance: number, currency: string): CoinPart {
+  checkMinor(totalMinor);
+  const unit = coinValueMinor(currency);
+  const usable = Number.isSafeInteger(balance) && balance > 0 ? balance : 0;
+  const coins = Math.min(usable, Math.floor(totalMinor / unit), MAX_ORDER_COINS);
+  const valueMinor = coins * unit;
+  return { coins, valueMinor, cardMinor: totalMinor - valueMinor };
+}

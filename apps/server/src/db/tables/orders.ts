@@ -23,6 +23,9 @@ export interface OrdersTable {
   shipped_at: Generated<string | null>;
   cancelled_at: Generated<string | null>;
   refunded_minor: Generated<number>;
+  /** Added by 0021-order-coins: the coins that paid part of the order, and what they paid (minor units). */
+  coins: Generated<number>;
+  coins_value_minor: Generated<number>;
 }
 
 export type OrderRow = Selectable<OrdersTable>;

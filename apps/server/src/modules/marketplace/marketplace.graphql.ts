@@ -89,6 +89,13 @@ export const marketplaceTypeDefs = /* GraphQL */ `
     phone: String!
   }
 
+  "Coins paying part of an order (decision 031): the coins taken, what they pay and what the card pays, minor units."
+  type CoinPart {
+    coins: Int!
+    valueMinor: Int!
+    cardMinor: Int!
+  }
+
   "The member's checkout (marketplace/checkout/{step}); step is the furthest step it may show."
   type ShopCheckout {
     id: String!
@@ -107,6 +114,13 @@ export const marketplaceTypeDefs = /* GraphQL */ `
     "The order placed once the payment was verified."
     orderId: Int
     failureCode: String
+    "The member's coins."
+    coinBalance: Int!
+    "What the coins would pay of this total if the member uses them (the server decides when paying)."
+    coinOffer: CoinPart!
+    "Once priced for payment: the coins taken and what they pay (minor units)."
+    coinsApplied: Int!
+    coinsValueMinor: Int!
   }
 
   extend type OrderShippingInfo {
@@ -120,8 +134,12 @@ export const marketplaceTypeDefs = /* GraphQL */ `
   extend type MemberOrder {
     "Set once the order shipped."
     tracking: String
-    "What was refunded when the order was cancelled, minor units."
+    "What was refunded to the card when the order was cancelled, minor units."
     refundedMinor: Int!
+    "Coins that paid part of the order (given back if it is cancelled)."
+    coinsApplied: Int!
+    "What those coins paid, minor units."
+    coinsValueMinor: Int!
   }
 
   extend type EcommerceQuery {
@@ -152,8 +170,10 @@ export const marketplaceTypeDefs = /* GraphQL */ `
 
   type OrderChangePayload {
     responseResult: ResponseResult!
-    "What was refunded (cancelOrder), minor units."
+    "What was refunded to the card (cancelOrder), minor units."
     refundedMinor: Int
+    "Coins given back to the wallet (cancelOrder)."
+    refundedCoins: Int
   }
 
   type EcommerceMutation {
@@ -161,8 +181,14 @@ export const marketplaceTypeDefs = /* GraphQL */ `
     setCartQuantity(productId: Int!, quantity: Int!): CartPayload!
     saveCheckoutInformation(input: CheckoutInformationInput!): ShopCheckoutPayload!
     chooseShipping(method: String!): ShopCheckoutPayload!
-    "Prices the cart and opens the hosted payment page; the order is placed once the payment is verified. Slugs: cart_empty, checkout_incomplete, out_of_stock."
-    payCheckout: CheckoutPayload!
+    """
+    Prices the cart and opens the hosted payment page; the order is placed once the payment is verified.
+    useCoins: the server takes as many of the member's coins as the total allows and the card pays the rest;
+    when coins pay it all the order is placed at once and url is the confirmation. checkoutId: the checkout
+    being paid (a repeat of a placed one places nothing). Slugs: cart_empty, checkout_incomplete,
+    out_of_stock, insufficient_coins, checkout_closed, checkout_not_found.
+    """
+    payCheckout(checkoutId: String, useCoins: Boolean): CheckoutPayload!
     cancelOrder(id: Int!): OrderChangePayload!
     changeOrderAddress(id: Int!, address: ShippingAddressInput!): OrderChangePayload!
     addReview(productId: Int!, rating: Int!, text: String!): OrderChangePayload!

@@ -53,6 +53,9 @@ export interface CheckoutRecord {
   lines: CheckoutLine[] | null;
   currency: string | null;
   total: number | null;
+  /** The coins the server decided to take when the member went to pay, and what they pay (decision 031). */
+  coins: number;
+  coinsValueMinor: number;
   paymentCheckoutId: string | null;
   orderId: number | null;
   failureCode: string | null;
@@ -66,6 +69,8 @@ export type CheckoutChanges = Partial<{
   lines: CheckoutLine[];
   currency: string;
   total: number;
+  coins: number;
+  coinsValueMinor: number;
   paymentCheckoutId: string;
   orderId: number;
   failureCode: string | null;
@@ -101,6 +106,8 @@ function toCheckout(row: ShopCheckoutRow): CheckoutRecord {
     lines: readJson<CheckoutLine[] | null>(row.lines, null),
     currency: row.currency,
     total: row.total,
+    coins: row.coins,
+    coinsValueMinor: row.coins_value_minor,
     paymentCheckoutId: row.payment_checkout_id,
     orderId: row.order_id,
     failureCode: row.failure_code,
@@ -429,6 +436,8 @@ export function createMarketplaceRepository(db: Kysely<Database>) {
           ...(changes.lines !== undefined ? { lines: writeJson(changes.lines) } : {}),
           ...(changes.currency !== undefined ? { currency: changes.currency } : {}),
           ...(changes.total !== undefined ? { total: changes.total } : {}),
+          ...(changes.coins !== undefined ? { coins: changes.coins } : {}),
+          ...(changes.coinsValueMinor !== undefined ? { coins_value_minor: changes.coinsValueMinor } : {}),
           ...(changes.paymentCheckoutId !== undefined
             ? { payment_checkout_id: changes.paymentCheckoutId }
             : {}),
@@ -514,7 +523,10 @@ export function createMarketplaceRepository(db: Kysely<Database>) {
         deliveryFee: number;
         total: number;
         shippingInfo: Record<string, unknown>;
-        paymentId: string;
+        /** Null when coins paid all of it (no card payment). */
+        paymentId: string | null;
+        coins: number;
+        coinsValueMinor: number;
       },
       executor: DbExecutor,
     ): Promise<number | null> => {
@@ -533,6 +545,8 @@ export function createMarketplaceRepository(db: Kysely<Database>) {
           shipping_info: writeJson(order.shippingInfo),
           created_at: isoNow(),
           payment_id: order.paymentId,
+          coins: order.coins,
+          coins_value_minor: order.coinsValueMinor,
         })
         .onConflict((oc) => oc.column('reference').doNothing())
         .returning('id')

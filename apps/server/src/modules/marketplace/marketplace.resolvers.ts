@@ -80,21 +80,29 @@ export const marketplaceResolvers = {
         { checkout: null },
       );
     },
-    payCheckout: (_parent: unknown, _args: unknown, context: GraphQLContext) => {
+    payCheckout: (
+      _parent: unknown,
+      args: { checkoutId?: string | null; useCoins?: boolean | null },
+      context: GraphQLContext,
+    ) => {
       const member = requireMember(context);
       return withResponseResult<{ url: string | null }>(
-        () => context.services.marketplace.pay(context.ctx, member),
+        () => context.services.marketplace.pay(context.ctx, member, args),
         { url: null },
       );
     },
     cancelOrder: (_parent: unknown, args: { id: number }, context: GraphQLContext) => {
       const member = requireMember(context);
-      return withResponseResult<{ refundedMinor: number | null }>(
-        async () => ({
-          refundedMinor: (await context.services.marketplace.cancelOrder(context.ctx, member, args.id))
-            .refundedMinor,
-        }),
-        { refundedMinor: null },
+      return withResponseResult<{ refundedMinor: number | null; refundedCoins: number | null }>(
+        async () => {
+          const { refundedMinor, refundedCoins } = await context.services.marketplace.cancelOrder(
+            context.ctx,
+            member,
+            args.id,
+          );
+          return { refundedMinor, refundedCoins };
+        },
+        { refundedMinor: null, refundedCoins: null },
       );
     },
     changeOrderAddress: (

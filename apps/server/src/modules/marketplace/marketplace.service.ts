@@ -5,6 +5,7 @@ import {
   MAX_CART_LINES,
   SHIPPING_METHODS,
   boundedQuantity,
+  coinPart,
   deliveryFee,
   featureFlags,
   isChampionMember,
@@ -20,9 +21,15 @@ import { type Address, parseAddress } from '@member/domain/address';
 
 import type { MemberAuth, RequestContext } from '../../context';
 import { isoNow, readJson } from '../../db/json';
-import type { TransactionRunner } from '../../db/transaction';
+import type { DbTransaction, TransactionRunner } from '../../db/transaction';
 import { AppError, badInput, forbidden, notFound } from '../../errors';
 import type { VerifiedPayment } from '../payments/payment-purposes';
+import {
+  type CreditInput,
+  INSUFFICIENT_COINS,
+  type LedgerResult,
+  type SpendInput,
+} from '../wallet/wallet.service';
 import type {
   CheckoutLine,
   CheckoutRecord,
@@ -58,9 +65,18 @@ export interface OrderMail {
   }): Promise<void>;
 }
 
+/** What the wallet offers the marketplace (modules/wallet): balance, and entries in the caller's transaction. */
+export interface OrderCoins {
+  balance(brandId: number, memberId: number): Promise<number>;
+  spend(input: SpendInput, tx?: DbTransaction): Promise<LedgerResult>;
+  credit(input: CreditInput, tx?: DbTransaction): Promise<LedgerResult>;
+}
+
 export interface MarketplaceServiceDeps {
   repository: MarketplaceRepository;
   transactions: TransactionRunner;
+  /** Absent in tests of the catalogue alone; coins then pay nothing. */
+  wallet?: OrderCoins | undefined;
   /** Absent in tests of the catalogue alone; paying is then refused as unavailable. */
   payments?: OrderPayments | undefined;
   mail?: OrderMail | undefined;
@@ -121,12 +137,22 @@ export interface CartView {
 const text = (values: LocalizedText, locale: string) =>
   values[locale] ?? values['en-us'] ?? Object.values(values)[0] ?? '';
 
-/** Thrown inside the placing transaction to roll it back: the stock ran out, or another run placed it. */
+/**
+ * Thrown inside the placing transaction to roll it back: the stock ran out, the coins meant to pay part
+ * of it are no longer in the wallet, or another run placed it.
+ */
 class PlacementStop extends Error {
-  constructor(readonly reason: 'sold_out' | 'placed_before') {
+  constructor(readonly reason: 'sold_out' | 'coins_short' | 'placed_before') {
     super(reason);
   }
 }
+
+/** A checkout priced for payment: its lines, currency and total are set. */
+type PricedCheckout = CheckoutRecord & { lines: CheckoutLine[]; currency: string; total: number };
+
+/** The order's public reference, derived from its checkout's id (unique, so placing twice inserts once). */
+const orderReference = (checkoutId: string) =>
+  `MK-${checkoutId.slice(3, 11).toUpperCase()}-${checkoutId.slice(-4).toUpperCase()}`;
 
 /**
  * The marketplace (issue 17): catalogue, reviews, the member's server-side cart, the four-step
@@ -137,6 +163,7 @@ class PlacementStop extends Error {
 export function createMarketplaceService({
   repository,
   transactions,
+  wallet,
   payments,
   mail,
 }: MarketplaceServiceDeps) {
@@ -267,6 +294,7 @@ export function createMarketplaceService({
     );
     const fee = priced ? (checkout.total ?? 0) - pricedSubtotal : liveFee;
     const total = priced ? (checkout.total ?? 0) : cart.subtotal + liveFee;
+    const coinBalance = wallet ? await wallet.balance(who.brandId, who.memberId) : 0;
     const step: CheckoutStep = reachableStep({
       hasInformation: checkout.information !== null,
       hasShipping: method !== null,
@@ -286,6 +314,11 @@ export function createMarketplaceService({
       isChampion: who.champion,
       orderId: checkout.orderId,
       failureCode: checkout.failureCode,
+      coinBalance,
+      /** What the coins would pay of this total if the member chose to use them (the server decides). */
+      coinOffer: coinPart(total, wallet ? coinBalance : 0, who.currency),
+      coinsApplied: priced ? checkout.coins : 0,
+      coinsValueMinor: priced ? checkout.coinsValueMinor : 0,
     };
   }
 
@@ -298,11 +331,85 @@ export function createMarketplaceService({
   }
 
   /**
+   * Places the order of a checkout priced for payment, inside the caller's transaction: the order (its
+   * reference is the checkout's, unique, so a replay inserts nothing and stops), the coins that pay part
+   * of it (one ledger line, keyed by the checkout), the stock each line takes (never below zero), the
+   * free gift, the cart lines bought, and the checkout marked placed. The wallet's row is locked before
+   * the products' rows, as a cancellation does, so two of them never wait on each other.
+   */
+  async function placeOrder(checkout: PricedCheckout, paymentId: string | null, tx: DbTransaction) {
+    const { lines, total, currency } = checkout;
+    const info = checkout.information ?? {};
+    const reference = orderReference(checkout.id);
+    const subtotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+    const orderId = await repository.insertPaidOrder(
+      {
+        brandId: checkout.brandId,
+        memberId: checkout.memberId,
+        reference,
+        currency,
+        subtotal,
+        deliveryFee: total - subtotal,
+        total,
+        shippingInfo: { ...info, method: checkout.shippingMethod },
+        paymentId,
+        coins: checkout.coins,
+        coinsValueMinor: checkout.coinsValueMinor,
+      },
+      tx,
+    );
+    if (orderId === null) throw new PlacementStop('placed_before');
+    if (checkout.coins > 0) {
+      if (!wallet) throw new PlacementStop('coins_short');
+      try {
+        await wallet.spend(
+          {
+            brandId: checkout.brandId,
+            memberId: checkout.memberId,
+            amount: checkout.coins,
+            description: `Order ${reference}`,
+            idempotencyKey: `shop:${checkout.id}`,
+            reference: { kind: 'order', id: String(orderId) },
+          },
+          tx,
+        );
+      } catch (error) {
+        if (error instanceof AppError && error.slug === INSUFFICIENT_COINS)
+          throw new PlacementStop('coins_short');
+        throw error;
+      }
+    }
+    // In product order, so two orders sharing products take their row locks in the same order.
+    for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
+      if (!(await repository.reserveStock(line.productId, line.quantity, tx))) {
+        throw new PlacementStop('sold_out');
+      }
+    }
+    await repository.insertOrderItems(orderId, lines, tx);
+    if (subtotal >= FREE_GIFT_THRESHOLD_MAJOR * 10 ** minorUnitDigits(currency)) {
+      const gift = await repository.findFreeGift(checkout.brandId, tx);
+      if (gift && (await repository.reserveStock(gift.id, 1, tx))) {
+        const locale = typeof info.locale === 'string' ? info.locale : 'en-us';
+        await repository.setFreeGift(orderId, text(gift.names, locale), tx);
+      }
+    }
+    await repository.removeFromCart(
+      checkout.brandId,
+      checkout.memberId,
+      lines.map((line) => line.productId),
+      tx,
+    );
+    if (!(await repository.updateCheckout(checkout.id, ['paying'], { status: 'placed', orderId }, tx))) {
+      throw new PlacementStop('placed_before');
+    }
+    return orderId;
+  }
+
+  /**
    * The `order` purpose's handler: places the order the member paid for, from the lines and total the
-   * server priced when they went to pay. In one transaction: the order (its reference is the
-   * checkout's, unique, so a replay inserts nothing and stops), the stock each line takes (never below
-   * zero), the free gift, the cart lines bought, and the checkout marked placed. When the stock ran out
-   * meanwhile, nothing of that commits: the checkout is marked sold out with the refund recorded.
+   * server priced when they went to pay (the card paid the total less the coins' part). When the stock
+   * ran out meanwhile, or the coins are no longer there, nothing of the order commits and no coin is
+   * taken: the checkout records the refund the card payment is owed.
    */
   async function fulfilOrderPayment(payment: VerifiedPayment): Promise<{ orderId: number | null }> {
     const checkoutId = payment.metadata.shopCheckoutId ?? '';
@@ -311,58 +418,22 @@ export function createMarketplaceService({
       checkout?.brandId !== payment.brandId ||
       checkout.memberId !== payment.memberId ||
       !checkout.lines ||
-      checkout.total !== payment.amountMinor ||
+      checkout.total === null ||
+      checkout.total - checkout.coinsValueMinor !== payment.amountMinor ||
       checkout.currency !== payment.currency.toUpperCase()
     ) {
       throw badInput('The payment does not match a checkout the server priced.', 'order_payment_mismatch');
     }
-    if (checkout.status === 'placed' || checkout.status === 'sold_out') return { orderId: checkout.orderId };
-    const lines = checkout.lines;
-    const info = checkout.information ?? {};
-    const reference = `MK-${checkout.id.slice(3, 11).toUpperCase()}-${checkout.id.slice(-4).toUpperCase()}`;
+    if (checkout.status !== 'paying') return { orderId: checkout.orderId };
+    const priced: PricedCheckout = {
+      ...checkout,
+      lines: checkout.lines,
+      currency: checkout.currency,
+      total: checkout.total,
+    };
     try {
-      return await transactions(async (tx) => {
-        const subtotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
-        const orderId = await repository.insertPaidOrder(
-          {
-            brandId: checkout.brandId,
-            memberId: checkout.memberId,
-            reference,
-            currency: payment.currency.toUpperCase(),
-            subtotal,
-            deliveryFee: payment.amountMinor - subtotal,
-            total: payment.amountMinor,
-            shippingInfo: { ...info, method: checkout.shippingMethod },
-            paymentId: payment.id,
-          },
-          tx,
-        );
-        if (orderId === null) throw new PlacementStop('placed_before');
-        // In product order, so two orders sharing products take their row locks in the same order.
-        for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
-          if (!(await repository.reserveStock(line.productId, line.quantity, tx))) {
-            throw new PlacementStop('sold_out');
-          }
-        }
-        await repository.insertOrderItems(orderId, lines, tx);
-        if (subtotal >= FREE_GIFT_THRESHOLD_MAJOR * 10 ** minorUnitDigits(payment.currency)) {
-          const gift = await repository.findFreeGift(payment.brandId, tx);
-          if (gift && (await repository.reserveStock(gift.id, 1, tx))) {
-            const locale = typeof info.locale === 'string' ? info.locale : 'en-us';
-            await repository.setFreeGift(orderId, text(gift.names, locale), tx);
-          }
-        }
-        await repository.removeFromCart(
-          checkout.brandId,
-          checkout.memberId,
-          lines.map((line) => line.productId),
-          tx,
-        );
-        if (!(await repository.updateCheckout(checkout.id, ['paying'], { status: 'placed', orderId }, tx))) {
-          throw new PlacementStop('placed_before');
-        }
-        return { orderId };
-      });
+      const orderId = await transactions((tx) => placeOrder(priced, payment.id, tx));
+      return { orderId };
     } catch (error) {
       if (!(error instanceof PlacementStop)) throw error;
       if (error.reason === 'sold_out') {
@@ -370,6 +441,15 @@ export function createMarketplaceService({
         await repository.updateCheckout(checkout.id, ['paying'], {
           status: 'sold_out',
           failureCode: 'out_of_stock_refunded',
+        });
+        return { orderId: null };
+      }
+      if (error.reason === 'coins_short') {
+        // The card paid its part, but the coins for the rest were spent meanwhile: no order, no coin
+        // taken, and the card's refund recorded.
+        await repository.updateCheckout(checkout.id, ['paying'], {
+          status: 'refused',
+          failureCode: 'coins_short_refunded',
         });
         return { orderId: null };
       }
@@ -547,18 +627,30 @@ export function createMarketplaceService({
     },
 
     /**
-     * The payment step: prices the cart now (stock-bounded, Champion prices, the delivery fee), keeps
-     * those lines and that total on the checkout, and opens the hosted payment page for exactly that
-     * amount. Paying again after a declined card prices a fresh checkout (the last address carried).
+     * The payment step: prices the cart now (stock-bounded, Champion prices, the delivery fee) and keeps
+     * those lines and that total on the checkout. With `useCoins`, the server takes as many coins as the
+     * wallet holds, up to the total (decision 031); the card pays the rest through the hosted payment
+     * page, or, when the coins pay it all, the order is placed now, in one transaction with its coin
+     * spend. `checkoutId` names the checkout the member is paying: a repeat of a checkout already placed
+     * answers the confirmation again and places nothing. Paying again after a declined card prices a
+     * fresh checkout (the last address carried).
      */
-    pay: async (ctx: RequestContext, member: MemberAuth) => {
+    pay: async (
+      ctx: RequestContext,
+      member: MemberAuth,
+      options: { checkoutId?: string | null; useCoins?: boolean | null } = {},
+    ) => {
       const who = await viewer(ctx, member);
-      if (!payments)
-        throw new AppError('UNAVAILABLE', 'Payments are not available right now.', 'payments_unavailable');
+      if (options.checkoutId) {
+        const named = await repository.findCheckout(options.checkoutId.slice(0, 100));
+        if (named?.brandId !== who.brandId || named.memberId !== who.memberId) {
+          throw notFound('This checkout does not exist.', 'checkout_not_found');
+        }
+        if (named.status === 'placed') return { url: ORDER_RETURN_PATH };
+      }
       const cart = await cartOf(who);
       if (cart.isEmpty) throw badInput('Your cart is empty.', 'cart_empty');
-      let checkout = await currentCheckout(who, true);
-      if (checkout.status !== 'open') checkout = await currentCheckout(who, true);
+      const checkout = await currentCheckout(who, true);
       const method = checkout.shippingMethod;
       if (!checkout.information || !isShippingMethod(method)) {
         throw badInput('Complete the information and shipping steps first.', 'checkout_incomplete');
@@ -585,30 +677,69 @@ export function createMarketplaceService({
         unitPrice: line.unitPrice,
       }));
       if (total <= 0) throw badInput('This order has nothing to pay.', 'invalid_amount');
+      const part =
+        options.useCoins === true && wallet
+          ? coinPart(total, await wallet.balance(who.brandId, who.memberId), who.currency)
+          : coinPart(total, 0, who.currency);
+      const priced = {
+        status: 'paying' as const,
+        lines,
+        currency: who.currency,
+        total,
+        coins: part.coins,
+        coinsValueMinor: part.valueMinor,
+        failureCode: null,
+      };
+
+      if (part.cardMinor === 0) {
+        // Coins pay it all: no card payment; the order, its coin spend and its stock commit together.
+        try {
+          await transactions(async (tx) => {
+            if (!(await repository.updateCheckout(checkout.id, ['open'], priced, tx))) {
+              throw new PlacementStop('placed_before');
+            }
+            await placeOrder({ ...checkout, ...priced }, null, tx);
+          });
+        } catch (error) {
+          if (!(error instanceof PlacementStop)) throw error;
+          if (error.reason === 'sold_out') {
+            throw badInput('A product of your cart sold out meanwhile.', 'out_of_stock');
+          }
+          if (error.reason === 'coins_short') {
+            throw new AppError('BAD_USER_INPUT', 'Not enough coins for this order.', INSUFFICIENT_COINS);
+          }
+          throw badInput('This checkout is being paid already.', 'checkout_closed');
+        }
+        return { url: ORDER_RETURN_PATH };
+      }
+
+      if (!payments)
+        throw new AppError('UNAVAILABLE', 'Payments are not available right now.', 'payments_unavailable');
       const opened = await payments.createCheckout({
         brandId: who.brandId,
         memberId: who.memberId,
         purpose: 'order',
-        amountMinor: total,
+        amountMinor: part.cardMinor,
         currency: who.currency,
         description: `Order of ${cart.count} item${cart.count === 1 ? '' : 's'}`,
-        metadata: { shopCheckoutId: checkout.id },
+        metadata: { shopCheckoutId: checkout.id, coins: part.coins },
         returnPath: ORDER_RETURN_PATH,
         locale: member.claims.language,
       });
       const moved = await repository.updateCheckout(checkout.id, ['open'], {
-        status: 'paying',
-        lines,
-        currency: who.currency,
-        total,
+        ...priced,
         paymentCheckoutId: opened.checkoutId,
-        failureCode: null,
       });
       if (!moved) throw badInput('This checkout is being paid already.', 'checkout_closed');
       return { url: opened.url };
     },
 
-    /** The member cancels an order that has not shipped: the stock goes back and the refund is recorded. */
+    /**
+     * The member cancels an order that has not shipped: the card's part is refunded (recorded), the
+     * coins that paid the rest go back to the wallet (one ledger line, keyed by the order), and the
+     * stock goes back, all in one transaction. The wallet's row is locked before the products', as
+     * placing an order does.
+     */
     cancelOrder: async (ctx: RequestContext, member: MemberAuth, orderId: number) => {
       const who = await viewer(ctx, member);
       return transactions(async (tx) => {
@@ -616,19 +747,35 @@ export function createMarketplaceService({
         if (!order) throw notFound('This order does not exist.', 'order_not_found');
         if (!isOrderChangeable(order.status))
           throw badInput('This order has shipped already.', 'order_not_cancellable');
+        const refundedMinor = order.total - order.coins_value_minor;
         const changed = await repository.updateOrder(
           order.id,
           ['placed', 'paid'],
-          { status: 'cancelled', cancelledAt: isoNow(), refundedMinor: order.total },
+          { status: 'cancelled', cancelledAt: isoNow(), refundedMinor },
           tx,
         );
         if (!changed) throw badInput('This order has shipped already.', 'order_not_cancellable');
+        if (order.coins > 0) {
+          if (!wallet) throw new AppError('UNAVAILABLE', 'The wallet is not available right now.');
+          await wallet.credit(
+            {
+              brandId: who.brandId,
+              memberId: who.memberId,
+              amount: order.coins,
+              description: `Order ${order.reference} cancelled`,
+              idempotencyKey: `order-refund:${order.id}`,
+              source: 'refund',
+              reference: { kind: 'order', id: String(order.id) },
+            },
+            tx,
+          );
+        }
         for (const item of await repository.orderItems(order.id, tx)) {
           const productId = Number(item.product_id);
           if (Number.isSafeInteger(productId))
             await repository.restock(who.brandId, productId, item.quantity, tx);
         }
-        return { cancelled: true, refundedMinor: order.total };
+        return { cancelled: true, refundedMinor, refundedCoins: order.coins };
       });
     },
 

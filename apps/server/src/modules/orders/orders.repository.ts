@@ -23,6 +23,9 @@ export interface OrderRecord {
   tracking?: string | null;
   /** What a cancellation refunded, minor units (migration 0018). */
   refundedMinor?: number;
+  /** Coins that paid part of a marketplace order, and what they paid in minor units (migration 0021). */
+  coins?: number;
+  coinsValueMinor?: number;
 }
 
 export interface OrderItemRecord {
@@ -50,6 +53,8 @@ function toOrder(row: OrderRow): OrderRecord {
     createdAt: row.created_at,
     tracking: row.tracking,
     refundedMinor: row.refunded_minor,
+    coins: row.coins,
+    coinsValueMinor: row.coins_value_minor,
   };
 }
 

@@ -42,6 +42,9 @@ export interface MemberOrder {
   freeGift: string | null;
   tracking: string | null;
   refundedMinor: number;
+  /** Coins that paid part of the order (decision 031) and what they paid, minor units. */
+  coinsApplied: number;
+  coinsValueMinor: number;
 }
 
 /** The currency of an order paid with coins: its amounts are whole coins. */
@@ -119,6 +122,8 @@ export function createOrdersService({ repository, wallet, transactions }: Orders
           freeGift: order.freeGift,
           tracking: order.tracking ?? null,
           refundedMinor: order.refundedMinor ?? 0,
+          coinsApplied: order.coins ?? 0,
+          coinsValueMinor: order.coinsValueMinor ?? 0,
         };
       });
     },
