@@ -72,6 +72,11 @@ export interface ShopCheckout {
   currency: string;
   orderId: number | null;
   failureCode: string | null;
+  /** The member's coins, and what they would pay of this total (decision 031; the server decides). */
+  coinBalance: number;
+  coinOffer: { coins: number; valueMinor: number; cardMinor: number };
+  coinsApplied: number;
+  coinsValueMinor: number;
 }
 
 export interface PlacedOrder {
@@ -81,6 +86,8 @@ export interface PlacedOrder {
   subtotal: number;
   deliveryFee: number;
   orderTotal: number;
+  coinsApplied: number;
+  coinsValueMinor: number;
   products: { productId: string; name: string; quantity: number; unitPrice: number }[];
 }
 
@@ -90,7 +97,8 @@ const CART_FIELDS = `lines { product { ${PRODUCT_FIELDS} } quantity unitPrice li
 const CHECKOUT_FIELDS = `id status step
   information { email firstName lastName address apartment city region postcode country phone }
   shippingMethod shippingOptions { method fee listFee } cart { ${CART_FIELDS} }
-  deliveryFee total currency orderId failureCode`;
+  deliveryFee total currency orderId failureCode
+  coinBalance coinOffer { coins valueMinor cardMinor } coinsApplied coinsValueMinor`;
 
 function withSignal(signal?: AbortSignal): { signal?: AbortSignal } {
   return signal ? { signal } : {};
@@ -257,13 +265,21 @@ export async function chooseShipping(method: string): Promise<ShopCheckout> {
   return checkoutOf(ecommerce.chooseShipping);
 }
 
-const PAY = gql<{ ecommerce: { payCheckout: { responseResult: ResponseResult; url: string | null } } }>(`
-  mutation PayCheckout { ecommerce { payCheckout { ${RESPONSE_RESULT_FIELDS} url } } }
+const PAY = gql<
+  { ecommerce: { payCheckout: { responseResult: ResponseResult; url: string | null } } },
+  { checkoutId: string; useCoins: boolean }
+>(`
+  mutation PayCheckout($checkoutId: String, $useCoins: Boolean) {
+    ecommerce { payCheckout(checkoutId: $checkoutId, useCoins: $useCoins) { ${RESPONSE_RESULT_FIELDS} url } }
+  }
 `);
 
-/** Prices the checkout on the server and opens its hosted payment page; answers that page's address. */
-export async function payCheckout(): Promise<string> {
-  const { ecommerce } = await graphqlRequest(PAY, {});
+/**
+ * Prices the checkout on the server and answers where to go: its hosted payment page, or the
+ * confirmation when the member's coins paid it all (the server decides how many coins it takes).
+ */
+export async function payCheckout(checkoutId: string, useCoins: boolean): Promise<string> {
+  const { ecommerce } = await graphqlRequest(PAY, { checkoutId, useCoins });
   assertSucceeded(ecommerce.payCheckout.responseResult);
   if (!ecommerce.payCheckout.url) throw new Error('The server answered without a payment page');
   return ecommerce.payCheckout.url;
@@ -271,7 +287,8 @@ export async function payCheckout(): Promise<string> {
 
 const ORDER_QUERY = gql<{ ecommerce: { order: PlacedOrder | null } }, { id: number }>(`
   query MarketplaceOrder($id: Int!) {
-    ecommerce { order(id: $id) { id reference currency subtotal deliveryFee orderTotal products { productId name quantity unitPrice } } }
+    ecommerce { order(id: $id) { id reference currency subtotal deliveryFee orderTotal coinsApplied coinsValueMinor
+      products { productId name quantity unitPrice } } }
   }
 `);
 

@@ -9,6 +9,9 @@ const KNOWN: Record<string, TranslationKey> = {
   out_of_stock: 'marketplace.errors.out_of_stock',
   out_of_stock_refunded: 'marketplace.errors.out_of_stock_refunded',
   invalid_shipping_method: 'marketplace.errors.invalid_shipping_method',
+  insufficient_coins: 'marketplace.errors.insufficient_coins',
+  coins_short_refunded: 'marketplace.errors.coins_short_refunded',
+  checkout_not_found: 'marketplace.errors.checkout_not_found',
 };
 
 /** A refusal's slug in the member's words; anything else is the generic error. */

@@ -31,6 +31,10 @@ const checkout = (step: CheckoutStep, status = 'open'): ShopCheckout => ({
   currency: 'CAD',
   orderId: null,
   failureCode: null,
+  coinBalance: 0,
+  coinOffer: { coins: 0, valueMinor: 0, cardMinor: 0 },
+  coinsApplied: 0,
+  coinsValueMinor: 0,
 });
 
 const stepArb = fc.constantFrom(...CHECKOUT_STEPS);

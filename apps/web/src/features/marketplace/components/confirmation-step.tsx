@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { SectionState } from '../../../components/ui/section-state';
 import { orderHref } from '../../../config/paths';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, formatNumber } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
 import { logger } from '../../../lib/logger';
 import { useLoaded } from '../../../lib/use-loaded';
@@ -116,6 +116,16 @@ export function ConfirmationStep({ checkout }: { checkout: ShopCheckout }) {
               <dt>{t('marketplace.checkout.total')}</dt>
               <dd>{money(order.orderTotal)}</dd>
             </div>
+            {order.coinsApplied > 0 ? (
+              <div>
+                <dt>
+                  {t('marketplace.checkout.confirmation.coins', {
+                    coins: formatNumber(order.coinsApplied, locale),
+                  })}
+                </dt>
+                <dd>−{money(order.coinsValueMinor)}</dd>
+              </div>
+            ) : null}
           </dl>
         </>
       ) : null}

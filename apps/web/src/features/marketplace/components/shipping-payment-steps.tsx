@@ -1,5 +1,5 @@
-import { type SyntheticEvent, useState } from 'react';
-import { formatMoney } from '../../../lib/format';
+import { type SyntheticEvent, useId, useState } from 'react';
+import { formatMoney, formatNumber } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
 import { logger } from '../../../lib/logger';
 import { slugOf } from '../../../lib/refusal';
@@ -82,15 +82,20 @@ export function ShippingStep({
  */
 export function PaymentStep({ checkout, declined }: { checkout: ShopCheckout; declined: boolean }) {
   const { t, locale } = useI18n();
+  const coinsId = useId();
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const offer = checkout.coinOffer;
+  const [useCoins, setUseCoins] = useState(false);
+  const withCoins = useCoins && offer.coins > 0;
+  const money = (minor: number) => formatMoney(minor, checkout.currency, locale);
   const info = checkout.information;
 
   async function pay(): Promise<void> {
     setPaying(true);
     setError(null);
     try {
-      window.location.assign(await payCheckout());
+      window.location.assign(await payCheckout(checkout.id, withCoins));
     } catch (failure) {
       logger.warn('Could not open the payment page', failure);
       setPaying(false);
@@ -132,10 +137,49 @@ export function PaymentStep({ checkout, declined }: { checkout: ShopCheckout; de
           {notice}
         </p>
       ) : null}
+      {offer.coins > 0 ? (
+        <div className="market-coins">
+          <label className="market-coins__choice" htmlFor={coinsId}>
+            <input
+              id={coinsId}
+              type="checkbox"
+              checked={useCoins}
+              onChange={(event) => {
+                setUseCoins(event.target.checked);
+              }}
+            />
+            <span>
+              {t('marketplace.checkout.payment.useCoins', {
+                coins: formatNumber(offer.coins, locale),
+                amount: money(offer.valueMinor),
+              })}
+              <span className="market__muted market-coins__balance">
+                {t('marketplace.checkout.payment.coinBalance', {
+                  balance: formatNumber(checkout.coinBalance, locale),
+                })}
+              </span>
+            </span>
+          </label>
+          {withCoins ? (
+            <dl className="market-totals">
+              <div>
+                <dt>{t('marketplace.checkout.payment.coinsPart')}</dt>
+                <dd>−{money(offer.valueMinor)}</dd>
+              </div>
+              <div className="market-totals__total">
+                <dt>{t('marketplace.checkout.payment.cardPart')}</dt>
+                <dd>{money(offer.cardMinor)}</dd>
+              </div>
+            </dl>
+          ) : null}
+        </div>
+      ) : null}
       <button type="button" className="button button--primary" disabled={paying} onClick={() => void pay()}>
-        {t('marketplace.checkout.payment.pay', {
-          total: formatMoney(checkout.total, checkout.currency, locale),
-        })}
+        {withCoins && offer.cardMinor === 0
+          ? t('marketplace.checkout.payment.payWithCoins', { coins: formatNumber(offer.coins, locale) })
+          : t('marketplace.checkout.payment.pay', {
+              total: money(withCoins ? offer.cardMinor : checkout.total),
+            })}
       </button>
       <p role="status" aria-live="polite" className="market__muted">
         {paying ? t('marketplace.checkout.payment.redirecting') : null}

@@ -34,12 +34,15 @@ export interface MemberOrder {
   freeGift: string | null;
   tracking: string | null;
   refundedMinor: number;
+  /** Coins that paid part of the order, and what they paid (minor units). */
+  coinsApplied: number;
+  coinsValueMinor: number;
 }
 
 const ORDER_FIELDS = `id reference status createdAt currency
   products { productId name quantity unitPrice image }
   shippingInfo { name firstName lastName address apartment city region postcode country phone method }
-  subtotal deliveryFee orderTotal freeGift tracking refundedMinor`;
+  subtotal deliveryFee orderTotal freeGift tracking refundedMinor coinsApplied coinsValueMinor`;
 
 const ORDERS_QUERY = gql<{ ecommerce: { getMemberOrders: MemberOrder[] } }>(`
   query MemberOrders { ecommerce { getMemberOrders { ${ORDER_FIELDS} } } }
@@ -61,17 +64,28 @@ export async function getOrder(id: number, signal?: AbortSignal): Promise<Member
 }
 
 const CANCEL_ORDER = gql<
-  { ecommerce: { cancelOrder: { responseResult: ResponseResult; refundedMinor: number | null } } },
+  {
+    ecommerce: {
+      cancelOrder: {
+        responseResult: ResponseResult;
+        refundedMinor: number | null;
+        refundedCoins: number | null;
+      };
+    };
+  },
   { id: number }
 >(`
   mutation CancelOrder($id: Int!) {
-    ecommerce { cancelOrder(id: $id) { ${RESPONSE_RESULT_FIELDS} refundedMinor } }
+    ecommerce { cancelOrder(id: $id) { ${RESPONSE_RESULT_FIELDS} refundedMinor refundedCoins } }
   }
 `);
 
-/** Cancels an order that has not shipped; answers what the server refunded (minor units). */
-export async function cancelOrder(id: number): Promise<number> {
+/** Cancels an order that has not shipped; answers what the server refunded to the card and to the wallet. */
+export async function cancelOrder(id: number): Promise<{ refundedMinor: number; refundedCoins: number }> {
   const { ecommerce } = await graphqlRequest(CANCEL_ORDER, { id });
   assertSucceeded(ecommerce.cancelOrder.responseResult);
-  return ecommerce.cancelOrder.refundedMinor ?? 0;
+  return {
+    refundedMinor: ecommerce.cancelOrder.refundedMinor ?? 0,
+    refundedCoins: ecommerce.cancelOrder.refundedCoins ?? 0,
+  };
 }

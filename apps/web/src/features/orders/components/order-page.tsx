@@ -5,7 +5,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Page } from '../../../components/ui/page';
 import { SectionState } from '../../../components/ui/section-state';
 import { accountHref, changeOrderAddressHref } from '../../../config/paths';
-import { formatDate, formatMoney } from '../../../lib/format';
+import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
 import { type TranslationKey, useI18n } from '../../../lib/i18n';
 import { logger } from '../../../lib/logger';
 import { slugOf } from '../../../lib/refusal';
@@ -58,9 +58,13 @@ function OrderDetail({ order, onChanged }: { order: MemberOrder; onChanged: (ord
     setNotice(null);
     try {
       const refunded = await cancelOrder(order.id);
+      const amount = formatMoney(refunded.refundedMinor, order.currency, locale);
       setNotice({
         ok: true,
-        text: t('orders.cancelDone', { amount: formatMoney(refunded, order.currency, locale) }),
+        text:
+          refunded.refundedCoins > 0
+            ? t('orders.cancelDoneCoins', { amount, coins: formatNumber(refunded.refundedCoins, locale) })
+            : t('orders.cancelDone', { amount }),
       });
       const fresh = await getOrder(order.id);
       if (fresh) onChanged(fresh);
@@ -125,9 +129,14 @@ function OrderDetail({ order, onChanged }: { order: MemberOrder; onChanged: (ord
       {confirming ? (
         <Dialog
           title={t('orders.cancelTitle', { reference: order.reference })}
-          description={t('orders.cancelMessage', {
-            amount: formatMoney(order.orderTotal, order.currency, locale),
-          })}
+          description={
+            order.coinsApplied > 0
+              ? t('orders.cancelMessageCoins', {
+                  amount: formatMoney(order.orderTotal - order.coinsValueMinor, order.currency, locale),
+                  coins: formatNumber(order.coinsApplied, locale),
+                })
+              : t('orders.cancelMessage', { amount: formatMoney(order.orderTotal, order.currency, locale) })
+          }
           onClose={() => {
             setConfirming(false);
           }}

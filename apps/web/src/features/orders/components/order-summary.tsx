@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, formatNumber } from '../../../lib/format';
 import { type TranslationKey, useI18n } from '../../../lib/i18n';
 import type { MemberOrder } from '../api/orders';
 
@@ -57,6 +57,12 @@ export function OrderSummary({ order }: { order: MemberOrder }) {
         <dd>{order.deliveryFee === 0 ? t('orders.free') : money(order.deliveryFee)}</dd>
         <dt>{t('orders.total')}</dt>
         <dd>{money(order.orderTotal)}</dd>
+        {order.coinsApplied > 0 ? (
+          <>
+            <dt>{t('orders.coinsPaid', { coins: formatNumber(order.coinsApplied, locale) })}</dt>
+            <dd>−{money(order.coinsValueMinor)}</dd>
+          </>
+        ) : null}
         {order.refundedMinor > 0 ? (
           <>
             <dt>{t('orders.refunded')}</dt>
