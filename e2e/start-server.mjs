@@ -1,12 +1,15 @@
 // Starts the built server on a fresh embedded database for the end-to-end tests.
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = mkdtempSync(join(tmpdir(), 'member-area-e2e-'));
+// Where this port's server keeps its database, for the tests that run an operator command on it
+// (tests/operator.ts).
+writeFileSync(join(tmpdir(), `member-area-e2e-${process.env.E2E_PORT ?? '4780'}.datadir`), dataDir);
 // E2E_SERVER_DIR and WEB_DIST_DIR point at a private build (see apps/server/build.mjs) when several
 // builds share one checkout.
 const serverDir = process.env.E2E_SERVER_DIR ?? 'dist';

@@ -129,18 +129,18 @@ function OrderDetail({ order, onChanged }: { order: MemberOrder; onChanged: (ord
       {confirming ? (
         <Dialog
           title={t('orders.cancelTitle', { reference: order.reference })}
-          description={
-            order.coinsApplied > 0
-              ? t('orders.cancelMessageCoins', {
-                  amount: formatMoney(order.orderTotal - order.coinsValueMinor, order.currency, locale),
-                  coins: formatNumber(order.coinsApplied, locale),
-                })
-              : t('orders.cancelMessage', { amount: formatMoney(order.orderTotal, order.currency, locale) })
-          }
           onClose={() => {
             setConfirming(false);
           }}
         >
+          <p>
+            {order.coinsApplied > 0
+              ? t('orders.cancelMessageCoins', {
+                  amount: formatMoney(order.orderTotal - order.coinsValueMinor, order.currency, locale),
+                  coins: formatNumber(order.coinsApplied, locale),
+                })
+              : t('orders.cancelMessage', { amount: formatMoney(order.orderTotal, order.currency, locale) })}
+          </p>
           <form method="dialog" className="extras__actions">
             <button
               type="submit"
