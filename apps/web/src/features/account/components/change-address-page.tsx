@@ -57,7 +57,11 @@ function OrderAddressScreen({ order }: { order: OrderAddress | null }) {
         {!order ? (
           <p role="alert">{t('account.orderAddress.notFound')}</p>
         ) : !isOrderChangeable(order.status) ? (
-          <p role="alert">{t('account.orderAddress.shipped')}</p>
+          <p role="alert">
+            {order.status === 'cancelled'
+              ? t('account.orderAddress.cancelled')
+              : t('account.orderAddress.shipped')}
+          </p>
         ) : (
           <AddressForm
             address={order.address}
