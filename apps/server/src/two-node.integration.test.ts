@@ -154,8 +154,26 @@ describe.skipIf(!postgresUrl || !redisUrl)('two servers on one PostgreSQL and Re
   }, 120_000);
 
   afterAll(async () => {
-    await shared?.close();
-    await db?.destroy();
+    // Every step is bounded: on a loaded machine a graceful stop can take long, and a test's clean-up
+    // must never be what fails it. The servers get SIGTERM, then SIGKILL after 15 s.
+    await Promise.all(
+      nodes.map(
+        (node) =>
+          new Promise<void>((done) => {
+            if (node.process.exitCode !== null || node.process.signalCode !== null) {
+              done();
+              return;
+            }
+            const kill = setTimeout(() => node.process.kill('SIGKILL'), 15_000);
+            node.process.once('exit', () => {
+              clearTimeout(kill);
+              done();
+            });
+            node.process.kill('SIGTERM');
+          }),
+      ),
+    );
+    proxy?.closeAllConnections();
     await new Promise<void>((done) => {
       if (proxy)
         proxy.close(() => {
@@ -163,24 +181,11 @@ describe.skipIf(!postgresUrl || !redisUrl)('two servers on one PostgreSQL and Re
         });
       else done();
     });
-    await Promise.all(
-      nodes.map(
-        (node) =>
-          new Promise<void>((done) => {
-            if (node.process.exitCode !== null) {
-              done();
-              return;
-            }
-            node.process.once('exit', () => {
-              done();
-            });
-            node.process.kill('SIGTERM');
-          }),
-      ),
-    );
+    await shared?.close();
+    await db?.destroy();
     await admin.query(`drop database if exists ${database} with (force)`);
     await admin.end();
-  }, 30_000);
+  }, 90_000);
 
   const login = (email: string, password: string, address: string) =>
     fetch(`${proxyUrl}/membergraphapi/api/auth/login`, {
