@@ -28,7 +28,7 @@ import { parseAddress } from '@member/domain/address';
 import type { MemberAuth, RequestContext } from '../../context';
 import { readJson } from '../../db/json';
 import type { SweepRow, SweepWinnerRow } from '../../db/tables/sweeps';
-import type { TransactionRunner } from '../../db/transaction';
+import type { DbExecutor, TransactionRunner } from '../../db/transaction';
 import { AppError, badInput, forbidden, notFound } from '../../errors';
 import type { NewSweep, SweepsRepository } from './sweeps.repository';
 
@@ -547,8 +547,8 @@ export function createSweepsService({
     },
 
     /** Cancellation option: forfeits the member's monthly-exclusive (free) entries; bought entries stay. */
-    forfeitMonthlyExclusive: (brandId: number, memberId: number) =>
-      repository.forfeitMonthlyExclusive(brandId, memberId, now().toISOString()),
+    forfeitMonthlyExclusive: (brandId: number, memberId: number, within?: DbExecutor) =>
+      repository.forfeitMonthlyExclusive(brandId, memberId, now().toISOString(), within),
 
     // ----- operator side (sweeps.admin.ts) and the draws job -----
 
