@@ -153,6 +153,36 @@ describe.each(ENGINES)('giveaway upsells (%s)', (engine) => {
       )
     ).data?.sweep.takeUpsell;
 
+  it('lists giveaways in the menu only where the server enables them', async () => {
+    const MENU = `query ($brandId: Int!) { content { menuItems(brandId: $brandId) { type title } } }`;
+    const menuOf = async (caller: Caller, brandId: number, country?: string) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/membergraphapi/graphql',
+        headers: {
+          host: caller.host,
+          cookie: caller.cookie,
+          'content-type': 'application/json',
+          ...(country ? { 'x-country-code': country } : {}),
+        },
+        payload: { query: MENU, variables: { brandId } },
+      });
+      return response
+        .json<{ data: { content: { menuItems: { type: string }[] } } }>()
+        .data.content.menuItems.map((item) => item.type);
+    };
+    const member = await signInNewMember(t, brand);
+    expect(await menuOf(member.caller, brand.id)).toContain('giveaways');
+    expect(await menuOf(member.caller, brand.id, 'GB')).not.toContain('giveaways');
+    const disabled = await signInNewMember(t, brand, { tags: ['sweep_features:disabled'] });
+    expect(await menuOf(disabled.caller, brand.id)).not.toContain('giveaways');
+    const optIn = await buildBrand(t.db, { brandTags: ['sweeps'] });
+    const plain = await signInNewMember(t, optIn);
+    expect(await menuOf(plain.caller, optIn.id)).not.toContain('giveaways');
+    const tagged = await signInNewMember(t, optIn, { tags: ['sweepsattack:enable'] });
+    expect(await menuOf(tagged.caller, optIn.id)).toContain('giveaways');
+  });
+
   it('shows the receipt of a bought pack as the server granted it, never before the payment', async () => {
     const sweepId = await makeSweep();
     const member = await signInNewMember(t, brand);
