@@ -8,6 +8,10 @@ export const sweepsTypeDefs = /* GraphQL */ `
     countryCode: String
     entries: Int!
     amount: Float!
+    "The multiplier offer this price gets (1 without one)."
+    multiplierFactor: Int!
+    "The entries this price buys, multiplier included (what the payment grants)."
+    totalEntries: Int!
   }
 
   "Multiplier of spec section 3: a purchase of at least amount gets its entries multiplied."
