@@ -165,6 +165,7 @@ export function createSweepsRepository(db: Kysely<Database>) {
           | 'end_available_date'
           | 'status'
           | 'entries'
+          | 'tags'
         >
       >,
     ): Promise<boolean> => {
