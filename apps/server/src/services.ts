@@ -53,6 +53,7 @@ import { createSignupsService } from './modules/subscriptions/signups.service';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { createSweepsRepository } from './modules/sweeps/sweeps.repository';
 import { createSweepsService } from './modules/sweeps/sweeps.service';
+import { createUpsellService } from './modules/sweeps/upsell.service';
 import { createAuthorityStore } from './modules/vpn/vpn.authority';
 import { createVpnRepository } from './modules/vpn/vpn.repository';
 import { createVpnService } from './modules/vpn/vpn.service';
@@ -112,9 +113,9 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
     renewal: null,
     coins: (payment) => wallet.creditCoinPayment(payment),
     entries: (payment) => sweeps.grantPaidEntries(payment),
-    // Order upsells: their feature comes with a later issue. Marketplace orders are placed by the
-    // marketplace service, once per verified payment (docs/decisions/024).
-    upsell: null,
+    // The giveaways' upsell offers (decision 032): membership access or entries, with cm_upsell.
+    upsell: (payment) => upsells.fulfilUpsell(payment),
+    // Marketplace orders are placed by the marketplace service, once per verified payment (decision 024).
     order: (payment) => marketplace.fulfilOrderPayment(payment),
     ...options.paymentHandlers,
   };
@@ -146,6 +147,12 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
     payments,
     members,
     wallet,
+    transactions: createTransactionRunner(db.kysely),
+    // The giveaway cancel option forfeits monthly-exclusive free entries in the cancelling transaction.
+    giveawayEntries: {
+      forfeitMonthlyExclusive: (brandId, memberId, within) =>
+        sweeps.forfeitMonthlyExclusive(brandId, memberId, within),
+    },
   });
   const mail = createMailService({
     repository: createMailRepository(db.kysely),
@@ -175,6 +182,15 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
     members,
     payments,
     mail,
+  });
+  const upsells = createUpsellService({
+    repository: createSweepsRepository(db.kysely),
+    transactions: createTransactionRunner(db.kysely),
+    members,
+    sweeps,
+    plans,
+    payments,
+    access: signups,
   });
   return {
     payments,
@@ -218,6 +234,7 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
       config,
     }),
     sweeps,
+    upsells,
     vpn: createVpnService({
       repository: createVpnRepository(db.kysely),
       members: createMembersRepository(db.kysely),

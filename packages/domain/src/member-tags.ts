@@ -2,12 +2,12 @@ import { parseTag } from './tags';
 
 /**
  * Tags a member may set for themselves through `member.setTags` (spec section 7): markers of what the
- * interface has shown them. Everything else (onboarding, sweeps, upsell purchases, layout, custom
+ * interface has shown them. Everything else (onboarding, sweeps, the upsell's `upsell_displayed`
+ * and `cm_upsell` (decision 032), layout, custom
  * media types, coin grants) is server-owned and only changes on verified server events.
  */
 export const MEMBER_SETTABLE_TAG_NAMES = [
   'ma_visited',
-  'upsell_displayed',
   'winner_displayed',
   'new_profile_menu',
   'cookie_notice',

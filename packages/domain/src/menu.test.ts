@@ -101,6 +101,23 @@ describe('buildMenu', () => {
     ]);
   });
 
+  it('ends with the giveaways item only where giveaways are enabled, in both layouts', () => {
+    expect(types(buildMenu({ definitions: ALL, layout: 'default', isIphone: false }))).not.toContain(
+      'giveaways',
+    );
+    const menu = buildMenu({ definitions: ALL, layout: 'default', isIphone: false, giveaways: true });
+    expect(types(menu)).toEqual(['home', ...MEDIA_TYPES, 'giveaways']);
+    expect(menu.at(-1)).toMatchObject({
+      title: 'menu.giveaways',
+      display_area_slug: 'giveaways',
+      submenu_type: null,
+      icon: 'gift',
+    });
+    const coins = buildMenu({ definitions: [], layout: 'clickcoins', isIphone: true, giveaways: true });
+    expect(types(coins)).toEqual(['home', 'marketplace', 'giveaways']);
+    expect(coins.at(-1)?.icon).toBe('coin-gift');
+  });
+
   it('shows only home without media types', () => {
     expect(types(buildMenu({ definitions: [], layout: 'default', isIphone: false }))).toEqual(['home']);
   });

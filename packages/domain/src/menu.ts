@@ -21,7 +21,7 @@ export interface MediaTypeDefinition {
   display_area_slug: string;
 }
 
-export type MenuItemType = 'home' | MediaType | 'marketplace';
+export type MenuItemType = 'home' | MediaType | 'marketplace' | 'giveaways';
 
 /** Menu item of spec section 3. `title` is a translation key for built-in items. */
 export interface MenuItem {
@@ -120,6 +120,14 @@ const CLICKCOINS_PALETTE: Record<MenuItemType, Palette> = {
     mainTextColor: '#1a0b00',
     secondaryColor: '#3d1c05',
   },
+  giveaways: {
+    icon: 'coin-gift',
+    color: '#ffd60a',
+    lightColor: '#fff0a3',
+    subTextColor: '#d6d1bf',
+    mainTextColor: '#1a1600',
+    secondaryColor: '#3d3300',
+  },
   audiobook: {
     icon: 'coin-headphones',
     color: '#ffb224',
@@ -178,6 +186,16 @@ const CLICKCOINS_PALETTE: Record<MenuItemType, Palette> = {
   },
 };
 
+/** The giveaways item (issue 16): after the media types, where giveaways are enabled. */
+const GIVEAWAYS_PALETTE: Palette = {
+  icon: 'gift',
+  color: '#f5d90a',
+  lightColor: '#fff3a3',
+  subTextColor: '#c9c6b8',
+  mainTextColor: '#ffffff',
+  secondaryColor: '#35300a',
+};
+
 const HOME_PALETTE: Palette = {
   icon: 'home',
   color: '#8b8d98',
@@ -204,10 +222,17 @@ export interface BuildMenuOptions {
   layout: Layout;
   /** True for iPhone user agents, which never see game and software (spec section 5). */
   isIphone: boolean;
+  /** Whether giveaways are enabled for this member here (`sweepsEnablement`, judged by the server). */
+  giveaways?: boolean;
 }
 
-/** The main menu: home, then one entry per media type; the clickcoins layout remaps it. */
-export function buildMenu({ definitions, layout, isIphone }: BuildMenuOptions): MenuItem[] {
+/** The main menu: home, one entry per media type, then giveaways where enabled; the clickcoins layout remaps it. */
+export function buildMenu({
+  definitions,
+  layout,
+  isIphone,
+  giveaways = false,
+}: BuildMenuOptions): MenuItem[] {
   const items: MenuItem[] = [
     { type: 'home', title: 'menu.home', display_area_slug: 'home', submenu_type: null, ...HOME_PALETTE },
     ...definitions
@@ -224,6 +249,17 @@ export function buildMenu({ definitions, layout, isIphone }: BuildMenuOptions): 
         secondaryColor: definition.secondaryColor,
         submenu_type: 'media',
       })),
+    ...(giveaways
+      ? [
+          {
+            type: 'giveaways' as const,
+            title: 'menu.giveaways',
+            display_area_slug: 'giveaways',
+            submenu_type: null,
+            ...GIVEAWAYS_PALETTE,
+          },
+        ]
+      : []),
   ];
   return layout === 'clickcoins' ? applyClickcoinsLayout(items) : items;
 }

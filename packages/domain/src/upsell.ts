@@ -1,5 +1,6 @@
 import { MEDIA_TYPES } from './media-types';
-import { parseTag } from './tags';
+import { minorUnitDigits } from './payment-return';
+import { featureFlags, parseTag } from './tags';
 
 /*
  * Upsells (spec sections 4, 7 and 9). The spec names the suppressing tags only as "the visited or
@@ -52,4 +53,148 @@ export function upsellPriceFromFunnel(funnel: unknown): { symbol: string; amount
   if (typeof symbol !== 'string' || typeof amount !== 'number' || !Number.isFinite(amount) || amount < 0)
     return null;
   return { symbol, amount };
+}
+
+/*
+ * The offers (spec sections 4 and 9; docs/decisions/032). The server prices every one of them from
+ * the seventh funnel entry (`upsellPriceFromFunnel`); the web shows what the server answered.
+ */
+
+/** The three upsell offers, best first: membership access, triple entries, the one-time bonus. */
+export const UPSELL_OFFERS = ['access', 'triple', 'bonus'] as const;
+export type UpsellOffer = (typeof UPSELL_OFFERS)[number];
+
+export function isUpsellOffer(value: unknown): value is UpsellOffer {
+  return typeof value === 'string' && (UPSELL_OFFERS as readonly string[]).includes(value);
+}
+
+/** Where an offer is taken from: the upsell modal, the bonus offer modal, the failed-upsell funnel. */
+export const UPSELL_SOURCES = ['upsell', 'bonus', 'funnel'] as const;
+export type UpsellSource = (typeof UPSELL_SOURCES)[number];
+
+export function isUpsellSource(value: unknown): value is UpsellSource {
+  return typeof value === 'string' && (UPSELL_SOURCES as readonly string[]).includes(value);
+}
+
+/**
+ * The spec's "hard-coded default sweep tag names for the bonus offer and failed-upsell funnel"
+ * (decision 032): the entries of an offer taken from the bonus offer modal go to the brand's open
+ * giveaway tagged `bonus_offer_default`, those of the failed-upsell funnel to the one tagged
+ * `upsell_funnel_default`; without such a giveaway, to the giveaway the member is on.
+ */
+export const OFFER_SWEEP_TAGS: Readonly<Record<UpsellSource, string | null>> = {
+  upsell: null,
+  bonus: 'bonus_offer_default',
+  funnel: 'upsell_funnel_default',
+};
+
+/** The giveaway an offer's entries go to: the source's default-tagged one when open, else the current one. */
+export function offerSweepId(
+  source: UpsellSource,
+  currentSweepId: number,
+  openSweeps: readonly { id: number; tags: readonly string[] }[],
+): number {
+  const tag = OFFER_SWEEP_TAGS[source];
+  if (tag === null) return currentSweepId;
+  const tagged = openSweeps.find((sweep) => sweep.tags.some((candidate) => parseTag(candidate).name === tag));
+  return tagged?.id ?? currentSweepId;
+}
+
+/** Minor units of a whole number of major units of a currency (5 USD → 500, 5 JPY → 5). */
+export function minorOfMajor(major: number, currency: string): number {
+  return Math.round(major * 10 ** minorUnitDigits(currency));
+}
+
+export interface PricedUpsellOffer {
+  offer: UpsellOffer;
+  currency: string;
+  symbol: string;
+  /** What the member pays now, in minor units of `currency`. */
+  amountMinor: number;
+  /** The bonus offer's price before its 80% discount; null for the others. */
+  regularAmountMinor: number | null;
+  /** Entries the offer grants (triple, bonus); null for access. */
+  entries: number | null;
+  /** Days of paid access before the monthly membership starts (access); null for the others. */
+  accessDays: number | null;
+}
+
+/**
+ * Prices the offers a member may be shown (spec sections 4, 7 and 9), from the seventh funnel entry's
+ * symbol and ppp_recurring (major units, as the funnel writes them):
+ * - `access`: 20 days of paid access at that price, then the monthly membership; only with an upsell
+ *   kind (`chooseUpsell`) and a plan for it;
+ * - `triple`: the member's last entry purchase on the giveaway counts three times (twice its entries
+ *   more) at that price; only after such a purchase;
+ * - `bonus`: 100 entries for 5 units of the funnel's currency (80% off 25), once per member.
+ * None when the funnel has no usable seventh entry: the server never makes a price up.
+ */
+export function priceUpsellOffers(input: {
+  funnel: unknown;
+  currency: string;
+  kind: UpsellKind | null;
+  /** Entries of the member's last paid purchase on the giveaway; 0 for none. */
+  lastPurchaseEntries: number;
+  bonusTaken: boolean;
+}): PricedUpsellOffer[] {
+  const price = upsellPriceFromFunnel(input.funnel);
+  if (!price) return [];
+  const currency = input.currency.toUpperCase();
+  const amountMinor = minorOfMajor(price.amount, currency);
+  const offers: PricedUpsellOffer[] = [];
+  if (input.kind !== null && amountMinor > 0) {
+    offers.push({
+      offer: 'access',
+      currency,
+      symbol: price.symbol,
+      amountMinor,
+      regularAmountMinor: null,
+      entries: null,
+      accessDays: UPSELL_ACCESS_DAYS,
+    });
+  }
+  if (input.lastPurchaseEntries > 0 && amountMinor > 0) {
+    offers.push({
+      offer: 'triple',
+      currency,
+      symbol: price.symbol,
+      amountMinor,
+      regularAmountMinor: null,
+      entries: input.lastPurchaseEntries * (TRIPLE_ENTRIES_FACTOR - 1),
+      accessDays: null,
+    });
+  }
+  if (!input.bonusTaken) {
+    const bonusMinor = minorOfMajor(BONUS_OFFER.amount, currency);
+    offers.push({
+      offer: 'bonus',
+      currency,
+      symbol: price.symbol,
+      amountMinor: bonusMinor,
+      regularAmountMinor: Math.round(bonusMinor / (1 - BONUS_OFFER.discount)),
+      entries: BONUS_OFFER.entries,
+      accessDays: null,
+    });
+  }
+  return offers;
+}
+
+/**
+ * Whether the upsell may be displayed (spec section 4): once per member. Not when it was displayed
+ * (`upsell_displayed`), when the member took one (`cm_upsell`) or with a suppressing tag.
+ */
+export function upsellMayDisplay(tags: readonly string[]): boolean {
+  const names = new Set(tags.map((tag) => parseTag(tag).name));
+  if (UPSELL_SUPPRESSING_TAGS.some((name) => names.has(name))) return false;
+  const flags = featureFlags(tags);
+  return !flags.upsell_displayed && !flags.cm_upsell;
+}
+
+/**
+ * The failed-upsell funnel's offer: when the payment for `failed` fails or is abandoned, the next
+ * offer after it (in `UPSELL_OFFERS` order) that the member can still take; null when none is left.
+ */
+export function nextBestOffer(failed: UpsellOffer, available: readonly UpsellOffer[]): UpsellOffer | null {
+  const after = UPSELL_OFFERS.slice(UPSELL_OFFERS.indexOf(failed) + 1);
+  return after.find((offer) => available.includes(offer)) ?? null;
 }

@@ -136,6 +136,8 @@ const FIELD_RULES: Record<string, FieldAccess> = {
   'query member.vpn': 'member',
   'query sweep.byId': 'member',
   'query sweep.listByBrand': 'member',
+  'query sweep.receipt': 'member',
+  'query sweep.upsellOffers': 'member',
   'query sweep.winnerQueue': 'member',
   'mutation ecommerce.addReview': 'member',
   'mutation ecommerce.cancelOrder': 'member',
@@ -154,6 +156,8 @@ const FIELD_RULES: Record<string, FieldAccess> = {
   'mutation sweep.claimPrize': 'member',
   'mutation sweep.enterFree': 'member',
   'mutation sweep.markWinnerDisplayed': 'member',
+  'mutation sweep.showUpsell': 'member',
+  'mutation sweep.takeUpsell': 'member',
 };
 
 /**

@@ -82,18 +82,21 @@ describe.each(ENGINES)('member calls (%s)', (engine) => {
     const allowed = await graphql<{ member: { setTags: { member: { tags: string[] } } } }>(
       t.app,
       member.caller,
-      `mutation { member { setTags(tags: ["ma_visited", "upsell_displayed:true"]) { ${RESULT} member { tags } } } }`,
+      `mutation { member { setTags(tags: ["ma_visited", "winner_displayed:true"]) { ${RESULT} member { tags } } } }`,
     );
     expect(allowed.data?.member.setTags.member.tags).toEqual([
       'onboarding_status:not_started',
       'ma_visited',
-      'upsell_displayed:true',
+      'winner_displayed:true',
     ]);
 
     for (const tag of [
       'onboarding_status:completed',
       'layout:clickcoins',
       'sweepsattack:enable',
+      'upsell_displayed',
+      'upsell_displayed:true',
+      'cm_upsell',
       'vpn:disabled',
       'ma_visited,vpn',
     ]) {
@@ -118,7 +121,7 @@ describe.each(ENGINES)('member calls (%s)', (engine) => {
     expect(JSON.parse(stored.tags)).toEqual([
       'onboarding_status:not_started',
       'ma_visited',
-      'upsell_displayed:true',
+      'winner_displayed:true',
     ]);
   });
 

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 
+import { isoNow, readJson, writeJson } from '../../db/json';
 import type { Database } from '../../db/schema';
+import type { DbExecutor } from '../../db/transaction';
 import type { MemberUpdate, NewMember } from '../../db/tables/members';
 
 /** Member rows, always read and written within their brand. */
@@ -26,6 +28,32 @@ export function createMembersRepository(db: Kysely<Database>) {
     /** Writes a new member in `within` (a caller's transaction) and returns its id. */
     insert: async (row: NewMember, within: Kysely<Database> = db) =>
       (await within.insertInto('members').values(row).returning('id').executeTakeFirstOrThrow()).id,
+
+    /**
+     * Adds server-owned tags (replacing a tag of the same name) in the caller's transaction when it
+     * passes one; false when the member is not of the brand.
+     */
+    addTags: async (
+      brandId: number,
+      memberId: number,
+      merge: (existing: string[]) => string[],
+      executor: DbExecutor = db,
+    ): Promise<boolean> => {
+      const row = await executor
+        .selectFrom('members')
+        .select('tags')
+        .where('brand_id', '=', brandId)
+        .where('id', '=', memberId)
+        .executeTakeFirst();
+      if (!row) return false;
+      await executor
+        .updateTable('members')
+        .set({ tags: writeJson(merge(readJson<string[]>(row.tags, []))), updated_at: isoNow() })
+        .where('brand_id', '=', brandId)
+        .where('id', '=', memberId)
+        .execute();
+      return true;
+    },
 
     update: async (brandId: number, memberId: number, changes: MemberUpdate) => {
       await db

@@ -244,11 +244,25 @@ export function createMembersService({ repository, auth, events }: MembersServic
     );
   }
 
+  /**
+   * Server-owned tags set when their event happens (the upsell's `upsell_displayed` and `cm_upsell`,
+   * decision 032), never on a member's word; in the caller's transaction when it passes one.
+   */
+  async function addServerTags(
+    brandId: number,
+    memberId: number,
+    tags: readonly string[],
+    within?: Kysely<Database>,
+  ): Promise<boolean> {
+    return repository.addTags(brandId, memberId, (existing) => mergeTags(existing, tags), within);
+  }
+
   return {
     info,
     setLanguage,
     updateProfile,
     setTags,
+    addServerTags,
     createMember,
     emailTaken: (brandId: number, email: string) => repository.emailTaken(brandId, email),
     /** One of the member's subscriptions as member.info shows it, or null. */

@@ -5,6 +5,7 @@ import {
   customMediaTypes,
   isIphoneUserAgent,
   mediaTypeDefinition,
+  sweepsEnablement,
 } from '@member/domain';
 
 import type { RequestContext } from '../../context';
@@ -12,7 +13,7 @@ import { notFound } from '../../errors';
 
 /**
  * content.menuItems(brandId): the brand's media types (or the `custom_media_types` tag's), in the
- * layout chosen by tags, without game and software on iPhone. A brand id other than the request's
+ * layout chosen by tags, without game and software on iPhone, with giveaways where they are enabled. A brand id other than the request's
  * brand answers not found, so one brand's menu is never served under another's hostname.
  */
 export function createMenuService() {
@@ -26,6 +27,14 @@ export function createMenuService() {
       definitions: types.map((type) => mediaTypeDefinition(type)),
       layout: chooseLayout(tags, brand.layout),
       isIphone: isIphoneUserAgent(ctx.userAgent),
+      // The giveaways item only where every sweep call would be answered (blocked countries, tags).
+      giveaways:
+        ctx.auth.kind === 'member' &&
+        sweepsEnablement({
+          countryCode: ctx.country,
+          memberTags: ctx.auth.claims.tags,
+          brandTags: brand.brandTags,
+        }).enabled,
     });
   }
 

@@ -25,6 +25,7 @@ import type { PlansService } from '../plans/plans.service';
 import { type WalletCredits, createChampionBonus } from './champion-bonus';
 import { newRef } from './references';
 import type { NewSubscription } from '../../db/tables/subscriptions';
+import type { DbExecutor } from '../../db/transaction';
 import type { SignupPlan, SubscriptionsRepository } from './subscriptions.repository';
 
 export interface SignupInput {
@@ -307,7 +308,50 @@ export function createSignupsService({
     );
   }
 
-  return { startSignup, startMemberPlan, fulfilSignup, startSessionFor };
+  /**
+   * The upsell's access offer (spec sections 4 and 9, decision 032): the subscription row of `days`
+   * of paid access to the plan from the payment's time, after which the billing job renews it monthly
+   * at the plan's price on the card paid with. The caller inserts it (`insertUpsellAccess`) in its
+   * own transaction; its ref is unique, so a replayed payment inserts it once.
+   */
+  async function upsellAccessRow(
+    payment: VerifiedPayment,
+    memberId: number,
+    planId: number,
+    refId: string,
+    days: number,
+  ): Promise<NewSubscription> {
+    const plan = await repository.findPlan(planId);
+    if (!plan) throw notFound('The plan of this upsell no longer exists.');
+    const start = new Date(payment.createdAt);
+    return {
+      ...newSubscriptionRow(plan, memberId, payment.brandId, refId, payment, start),
+      is_trial: 0,
+      next_billing_date: isoNow(new Date(start.getTime() + days * 86_400_000)),
+    };
+  }
+
+  /** After the access offer's transaction: the payment names its subscription, the card is kept for renewals. */
+  async function afterUpsellAccess(payment: VerifiedPayment, memberId: number, refId: string) {
+    const subscription = await repository.findByRef(payment.brandId, memberId, refId);
+    if (!subscription) return null;
+    await payments.setPaymentSubscription(payment.id, subscription.id);
+    await payments.saveCheckoutCard(payment, memberId);
+    return subscription;
+  }
+
+  return {
+    startSignup,
+    startMemberPlan,
+    fulfilSignup,
+    startSessionFor,
+    upsellAccessRow,
+    insertUpsellAccess: (row: NewSubscription, within: DbExecutor) =>
+      repository.insertMemberSubscription(row, within),
+    afterUpsellAccess,
+    findSubscriptionByRef: (brandId: number, memberId: number, refId: string) =>
+      repository.findByRef(brandId, memberId, refId),
+  };
 }
 
 export type SignupsService = ReturnType<typeof createSignupsService>;

@@ -2,6 +2,7 @@ import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 
 import { readJson } from '../../db/json';
 import type { Database } from '../../db/schema';
+import type { DbExecutor } from '../../db/transaction';
 import type { PlansTable } from '../../db/tables/plans';
 import type { SignupsTable } from '../../db/tables/signups';
 import type { NewSubscription, SubscriptionsTable } from '../../db/tables/subscriptions';
@@ -141,8 +142,8 @@ export function createSubscriptionsRepository(db: Kysely<Database>) {
      * A signed-in member's new subscription, paid on the hosted page (decision 029). Its ref is unique, so
      * a payment verified twice inserts it once.
      */
-    insertMemberSubscription: async (row: NewSubscription) => {
-      await db
+    insertMemberSubscription: async (row: NewSubscription, executor: DbExecutor = db) => {
+      await executor
         .insertInto('subscriptions')
         .values(row)
         .onConflict((conflict) => conflict.column('ref_id').doNothing())
@@ -186,8 +187,9 @@ export function createSubscriptionsRepository(db: Kysely<Database>) {
       id: number,
       changes: Updateable<SubscriptionsTable>,
       guard: { active?: boolean; canceled?: boolean; noDiscount?: boolean } = {},
+      executor: DbExecutor = db,
     ) => {
-      let query = db
+      let query = executor
         .updateTable('subscriptions')
         .set(changes)
         .where('brand_id', '=', brandId)

@@ -5,7 +5,7 @@ import type { AppConfig } from '../../config';
 import { badInput, unauthenticated } from '../../errors';
 import { addRequestContextHook } from '../../http/request-context';
 import type { Services } from '../../services';
-import type { Plan } from '../plans/plans.service';
+import { funnelFor } from './funnel';
 
 const FunnelBody = z.object({ plan: z.coerce.number().int().positive().max(1_000_000) });
 const SignupBody = z.object({
@@ -16,50 +16,6 @@ const SignupBody = z.object({
   language: z.string().max(10).optional(),
   timezone: z.string().max(64).optional(),
 });
-
-/** The steps of a plan's sign-up funnel; the 7th (index 6) is the upsell whose price the member area shows. */
-export const FUNNEL_STEPS = [
-  'plan',
-  'account',
-  'payment',
-  'receipt',
-  'welcome',
-  'triple_entries',
-  'upsell',
-] as const;
-/** Spec section 4: 20 days of paid access, then monthly membership. */
-export const UPSELL_ACCESS_DAYS = 20;
-
-export interface FunnelEntry {
-  step: (typeof FUNNEL_STEPS)[number];
-  position: number;
-  plan_id: number;
-  name: string;
-  currency: string;
-  symbol: string;
-  /** Prices in the brand's currency (purchasing-power price), as decimal strings of major units. */
-  ppp_initial: string;
-  ppp_recurring: string;
-  recurring: Plan['recurring'];
-  access_days: number | null;
-}
-
-const major = (minor: number) => (minor / 100).toFixed(2);
-
-export function funnelFor(plan: Plan): FunnelEntry[] {
-  return FUNNEL_STEPS.map((step, position) => ({
-    step,
-    position,
-    plan_id: plan.id,
-    name: plan.name,
-    currency: plan.currency,
-    symbol: plan.symbol,
-    ppp_initial: major(plan.priceInitial),
-    ppp_recurring: major(plan.priceRecurring),
-    recurring: plan.recurring,
-    access_days: step === 'upsell' ? UPSELL_ACCESS_DAYS : null,
-  }));
-}
 
 /** `/subscriptionflow`: sign-up funnels and the visitor's sign-up. */
 export async function registerSubscriptionFlow(app: FastifyInstance, services: Services, config: AppConfig) {

@@ -16,6 +16,7 @@ import {
 
 import type { MemberAuth, RequestContext } from '../../context';
 import { isoNow, writeJson } from '../../db/json';
+import type { DbExecutor, TransactionRunner } from '../../db/transaction';
 import { badInput, forbidden, notFound } from '../../errors';
 import type { MemberSubscription } from '../members/member-subscriptions';
 import type { MembersService } from '../members/members.service';
@@ -45,6 +46,12 @@ export interface SubscriptionsServiceDeps {
   /** member.info's view of a subscription, which activation answers with. */
   members: Pick<MembersService, 'findSubscription'>;
   wallet: WalletCredits | null;
+  /** Runs the cancellation and the giveaway forfeit in one transaction. */
+  transactions?: TransactionRunner;
+  /** The giveaway cancel option's forfeit of monthly-exclusive free entries (the sweeps service). */
+  giveawayEntries?: {
+    forfeitMonthlyExclusive(brandId: number, memberId: number, within?: DbExecutor): Promise<number>;
+  };
   now?: () => Date;
 }
 
@@ -53,6 +60,8 @@ export function createSubscriptionsService({
   payments,
   members,
   wallet,
+  transactions,
+  giveawayEntries,
   now = () => new Date(),
 }: SubscriptionsServiceDeps) {
   const creditChampionBonus = createChampionBonus(wallet);
@@ -233,22 +242,34 @@ export function createSubscriptionsService({
     const at = now();
     const accessUntil = subscription.nextBillingDate ?? isoNow(at);
     const cancelRefId = newRef('CXL');
-    const changed = await repository.update(
-      ctx.brand.config.id,
-      member.claims.id,
-      subscription.id,
-      {
-        cancel_ref_id: cancelRefId,
-        cancelled_at: isoNow(at),
-        cancel_date: isoNow(at),
-        end_date: accessUntil,
-        cancel_option: input.option,
-        renewal_discount_percent: 0,
-        purge_after: isoNow(purgeDate(accessUntil)),
-      },
-      { active: true, canceled: false },
-    );
-    if (!changed) throw badInput('This subscription is not active or is already canceled.', 'not_cancelable');
+    const brandId = ctx.brand.config.id;
+    const cancel = async (executor?: DbExecutor) => {
+      const changed = await repository.update(
+        brandId,
+        member.claims.id,
+        subscription.id,
+        {
+          cancel_ref_id: cancelRefId,
+          cancelled_at: isoNow(at),
+          cancel_date: isoNow(at),
+          end_date: accessUntil,
+          cancel_option: input.option,
+          renewal_discount_percent: 0,
+          purge_after: isoNow(purgeDate(accessUntil)),
+        },
+        { active: true, canceled: false },
+        executor,
+      );
+      if (!changed)
+        throw badInput('This subscription is not active or is already canceled.', 'not_cancelable');
+      // The giveaway option: the member's monthly-exclusive free entries are forfeited with the
+      // cancellation (bought and postal entries stay active); both commit or neither does.
+      if (input.option === 'giveaway' && giveawayEntries) {
+        await giveawayEntries.forfeitMonthlyExclusive(brandId, member.claims.id, executor);
+      }
+    };
+    if (transactions) await transactions((tx) => cancel(tx));
+    else await cancel();
     return { cancelRefId, planName: subscription.planName, cancelledAt: isoNow(at), accessUntil };
   }
 

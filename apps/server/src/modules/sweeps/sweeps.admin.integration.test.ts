@@ -78,5 +78,22 @@ describe.each(ENGINES)('giveaway admin commands (%s)', (engine) => {
     expect(await runAdmin(['sweep:verify', '--brand', slug, '--ref', 'S-ADMIN'], ctx)).toBe(2);
     expect(ctx.out.errors.join('\n')).toContain('sweep_not_drawn');
     expect(await runAdmin(['sweep:draw'], fresh())).toBe(0);
+
+    // Tags, such as the bonus offer's default giveaway (decision 032); malformed ones are refused.
+    expect(
+      await runAdmin(
+        ['sweep:edit', '--brand', slug, '--ref', 'S-ADMIN', '--tags', 'bonus_offer_default'],
+        fresh(),
+      ),
+    ).toBe(0);
+    const tagged = await testDb.kysely
+      .selectFrom('sweeps')
+      .select('tags')
+      .where('ref_number', '=', 'S-ADMIN')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(tagged.tags)).toEqual(['bonus_offer_default']);
+    expect(
+      await runAdmin(['sweep:edit', '--brand', slug, '--ref', 'S-ADMIN', '--tags', 'Bad Tag,<x>'], fresh()),
+    ).not.toBe(0);
   });
 });

@@ -146,9 +146,10 @@ export const sweepAdminCommands: AdminCommand[] = [
   },
   {
     name: 'sweep:edit',
-    summary: 'Change a giveaway’s text, dates, cap or status (active, closed)',
+    summary:
+      'Change a giveaway’s text, dates, cap, status (active, closed) or tags (e.g. bonus_offer_default, decision 032)',
     usage:
-      '--brand <slug> --ref <ref> [--name <text>] [--description <text>] [--end <date>] [--sale-end <date>] [--cap <n>] [--status active|closed]',
+      '--brand <slug> --ref <ref> [--name <text>] [--description <text>] [--end <date>] [--sale-end <date>] [--cap <n>] [--status active|closed] [--tags a,b]',
     options: {
       brand: { type: 'string' },
       ref: { type: 'string' },
@@ -158,6 +159,7 @@ export const sweepAdminCommands: AdminCommand[] = [
       'sale-end': { type: 'string' },
       cap: { type: 'string' },
       status: { type: 'string' },
+      tags: { type: 'string' },
     },
     run: async (context, args) => {
       const id = (await brandOption(context, args)).id;
@@ -168,6 +170,31 @@ export const sweepAdminCommands: AdminCommand[] = [
         throw new AdminUsageError('--status is active or closed');
       }
       const cap = optionalOption(args, 'cap');
+      const tagText = optionalOption(args, 'tags');
+      const tags =
+        tagText === undefined
+          ? undefined
+          : [
+              ...new Set(
+                tagText
+                  .split(',')
+                  .map((tag) => tag.trim())
+                  .filter(Boolean),
+              ),
+            ];
+      if (
+        tags?.some((tag) => !/^[a-z0-9_]{1,40}(:[A-Za-z0-9_-]{1,40})?$/.test(tag)) ||
+        (tags?.length ?? 0) > 10
+      ) {
+        throw new AdminUsageError(
+          '--tags is up to 10 comma-separated tags: name or name:value (a-z, 0-9, _)',
+        );
+      }
+      // A monthly-exclusive giveaway keeps its tag whatever the list says.
+      const keptTags =
+        tags && sweep.monthly_exclusive === 1 && !tags.includes('monthly_exclusive')
+          ? ['monthly_exclusive', ...tags]
+          : tags;
       const patch = {
         ...(optionalOption(args, 'name') ? { name: requiredOption(args, 'name') } : {}),
         ...(optionalOption(args, 'description') ? { description: requiredOption(args, 'description') } : {}),
@@ -175,6 +202,7 @@ export const sweepAdminCommands: AdminCommand[] = [
         ...(optionalOption(args, 'sale-end') ? { end_available_date: isoOption(args, 'sale-end') } : {}),
         ...(cap !== undefined ? { entries: Number(cap) } : {}),
         ...(status ? { status } : {}),
+        ...(keptTags ? { tags: JSON.stringify(keptTags) } : {}),
       };
       if (
         patch.entries !== undefined &&

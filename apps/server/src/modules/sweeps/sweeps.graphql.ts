@@ -8,6 +8,10 @@ export const sweepsTypeDefs = /* GraphQL */ `
     countryCode: String
     entries: Int!
     amount: Float!
+    "The multiplier offer this price gets (1 without one)."
+    multiplierFactor: Int!
+    "The entries this price buys, multiplier included (what the payment grants)."
+    totalEntries: Int!
   }
 
   "Multiplier of spec section 3: a purchase of at least amount gets its entries multiplied."
@@ -81,12 +85,61 @@ export const sweepsTypeDefs = /* GraphQL */ `
     sweepId: Int!
   }
 
+  "An upsell offer (docs/decisions/032), priced by the server from the seventh sign-up funnel entry."
+  type UpsellOffer {
+    "access (20 days, then monthly membership), triple (entries) or bonus (100 entries, one time)."
+    offer: String!
+    "vpn or media, for the access offer."
+    kind: String
+    currency: String!
+    symbol: String!
+    "What the member pays now, in major units."
+    amount: Float!
+    "The bonus offer's price before its discount."
+    regularAmount: Float
+    entries: Int
+    accessDays: Int
+    planName: String
+    "The giveaway the offer's entries go to."
+    sweepId: Int!
+  }
+
+  "The receipt of the member's own giveaway payment, as the server verified and delivered it."
+  type GiveawayReceipt {
+    checkoutId: String!
+    "entries or upsell."
+    purpose: String!
+    "paid (verified and delivered), pending or failed."
+    outcome: String!
+    "In major units."
+    amount: Float!
+    currency: String!
+    description: String!
+    offer: String
+    sweepId: Int
+    "Entries granted by this payment (entries, triple, bonus)."
+    entries: Int
+    "The verified payment's id."
+    transactionId: String
+    planName: String
+    nextBillingDate: String
+  }
+
+  type UpsellOffersPayload {
+    responseResult: ResponseResult!
+    offers: [UpsellOffer!]!
+  }
+
   type SweepQuery {
     "The brand's giveaways (only the request's own brand), refused where giveaways are disabled."
     listByBrand(brandId: Int!): [Sweep!]!
     byId(id: Int!): Sweep!
     "The member's wins whose winner modal has not been shown yet."
     winnerQueue: [WinnerQueueItem!]!
+    "The receipt of the member's own entries or upsell payment (never the return's word)."
+    receipt(checkoutId: String!): GiveawayReceipt!
+    "Offers the bonus offer modal (source bonus) or the failed-upsell funnel (source funnel) may show."
+    upsellOffers(sweepId: Int!, source: String!): [UpsellOffer!]!
   }
 
   type AddEntriesPayload {
@@ -115,6 +168,13 @@ export const sweepsTypeDefs = /* GraphQL */ `
     claimPrize(winnerId: Int!, address: ShippingAddressInput!, over18: Boolean!): SweepActionPayload!
     "Records that the winner modal was shown (winner_displayed); once per win."
     markWinnerDisplayed(winnerId: Int!): SweepActionPayload!
+    """
+    Displays the upsell after an entry purchase: the offers, once per member (the server sets
+    upsell_displayed); none when the rule says no.
+    """
+    showUpsell(sweepId: Int!): UpsellOffersPayload!
+    "Starts the hosted checkout of an offer (source: upsell, bonus or funnel); delivered once paid."
+    takeUpsell(sweepId: Int!, offer: String!, source: String!, over18: Boolean!): CheckoutPayload!
   }
 
   extend type MemberInfo {

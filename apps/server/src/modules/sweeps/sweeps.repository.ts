@@ -165,6 +165,7 @@ export function createSweepsRepository(db: Kysely<Database>) {
           | 'end_available_date'
           | 'status'
           | 'entries'
+          | 'tags'
         >
       >,
     ): Promise<boolean> => {
@@ -312,6 +313,33 @@ export function createSweepsRepository(db: Kysely<Database>) {
         .orderBy('id', 'desc')
         .limit(1)
         .executeTakeFirst(),
+
+    /** The member's newest entry purchase on a sweep (the buy-entries modal's, not an upsell's). */
+    latestPurchase: (brandId: number, memberId: number, sweepId: number) =>
+      db
+        .selectFrom('sweep_entries')
+        .selectAll()
+        .where('brand_id', '=', brandId)
+        .where('member_id', '=', memberId)
+        .where('sweep_id', '=', sweepId)
+        .where('source', '=', 'payment')
+        .where('reference_kind', '=', 'payment')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+
+    /** Whether the member has an entry grant of this kind on any giveaway of the brand (the one-time bonus). */
+    hasGrantOfKind: async (brandId: number, memberId: number, referenceKind: string): Promise<boolean> => {
+      const row = await db
+        .selectFrom('sweep_entries')
+        .select('id')
+        .where('brand_id', '=', brandId)
+        .where('member_id', '=', memberId)
+        .where('reference_kind', '=', referenceKind)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
 
     /** The draw pool: live entries per entrant made before `before` (or forfeited only after it). */
     pool: async (sweepId: number, before: string): Promise<{ entrant: string; entries: number }[]> => {
@@ -485,8 +513,13 @@ export function createSweepsRepository(db: Kysely<Database>) {
       }),
 
     /** Cancellation: stamps the member's monthly-exclusive entries forfeited (bought entries stay). */
-    forfeitMonthlyExclusive: async (brandId: number, memberId: number, now: string): Promise<number> => {
-      const result = await db
+    forfeitMonthlyExclusive: async (
+      brandId: number,
+      memberId: number,
+      now: string,
+      executor: DbExecutor = db,
+    ): Promise<number> => {
+      const result = await executor
         .updateTable('sweep_entries')
         .set({ forfeited_at: now })
         .where('brand_id', '=', brandId)
@@ -496,7 +529,7 @@ export function createSweepsRepository(db: Kysely<Database>) {
         .where(
           'sweep_id',
           'in',
-          db
+          executor
             .selectFrom('sweeps')
             .select('id')
             .where('brand_id', '=', brandId)

@@ -1,6 +1,10 @@
+import { isUpsellSource } from '@member/domain';
+
+import { badInput } from '../../errors';
 import { type GraphQLContext, requireMember } from '../../graphql/context';
 import { withResponseResult } from '../../graphql/response-result';
 import type { SweepView } from './sweeps.service';
+import type { UpsellOfferView } from './upsell.service';
 
 /** The spec's snake_case fields of a sweep (section 3), from the service's view. */
 function toSweep(view: SweepView) {
@@ -68,6 +72,13 @@ export const sweepsResolvers = {
       toSweep(await context.services.sweeps.byId(context.ctx, requireMember(context), args.id)),
     winnerQueue: (_parent: unknown, _args: unknown, context: GraphQLContext) =>
       context.services.sweeps.winnerQueue(context.ctx, requireMember(context)),
+    receipt: (_parent: unknown, args: { checkoutId: string }, context: GraphQLContext) =>
+      context.services.upsells.receipt(context.ctx, requireMember(context), args.checkoutId),
+    upsellOffers: (_parent: unknown, args: { sweepId: number; source: string }, context: GraphQLContext) => {
+      const member = requireMember(context);
+      if (!isUpsellSource(args.source)) throw badInput('Unknown offer source.', 'upsell_offer_unavailable');
+      return context.services.upsells.availableOffers(context.ctx, member, args.sweepId, args.source);
+    },
   },
   SweepMutation: {
     addEntriesAfterPaypalSuccess: (
@@ -126,6 +137,26 @@ export const sweepsResolvers = {
           return { entries: null };
         },
         { entries: null },
+      );
+    },
+    showUpsell: (_parent: unknown, args: { sweepId: number }, context: GraphQLContext) => {
+      const member = requireMember(context);
+      return withResponseResult<{ offers: UpsellOfferView[] }>(
+        async () => ({
+          offers: await context.services.upsells.showUpsell(context.ctx, member, args.sweepId),
+        }),
+        { offers: [] },
+      );
+    },
+    takeUpsell: (
+      _parent: unknown,
+      args: { sweepId: number; offer: string; source: string; over18: boolean },
+      context: GraphQLContext,
+    ) => {
+      const member = requireMember(context);
+      return withResponseResult<{ url: string | null }>(
+        () => context.services.upsells.takeUpsell(context.ctx, member, args),
+        { url: null },
       );
     },
     markWinnerDisplayed: (_parent: unknown, args: { winnerId: number }, context: GraphQLContext) => {

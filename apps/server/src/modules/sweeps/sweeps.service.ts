@@ -28,7 +28,7 @@ import { parseAddress } from '@member/domain/address';
 import type { MemberAuth, RequestContext } from '../../context';
 import { readJson } from '../../db/json';
 import type { SweepRow, SweepWinnerRow } from '../../db/tables/sweeps';
-import type { TransactionRunner } from '../../db/transaction';
+import type { DbExecutor, TransactionRunner } from '../../db/transaction';
 import { AppError, badInput, forbidden, notFound } from '../../errors';
 import type { NewSweep, SweepsRepository } from './sweeps.repository';
 
@@ -114,6 +114,9 @@ export interface SweepView {
     countryCode: string | null;
     entries: number;
     amount: number;
+    /** The multiplier this price gets (1 without one) and the entries it buys with it. */
+    multiplierFactor: number;
+    totalEntries: number;
   }[];
   multipliers: {
     currency: string;
@@ -133,6 +136,31 @@ export interface SweepView {
   audit: { poolHash: string; seed: string; position: number; totalEntries: number; winner: string } | null;
   winnerId: number | null;
   claimDeadline: string | null;
+}
+
+/**
+ * The multiplier a purchase of `amountMinor` gets (spec section 3): the largest factor among the
+ * multipliers of the currency (and the country, or none) whose amount it reaches; 1 without one.
+ */
+function multiplierFactor(
+  multipliers: readonly {
+    currency: string;
+    country_code: string | null;
+    amount_minor: number;
+    multiplier_factor: number;
+  }[],
+  currency: string,
+  country: string,
+  amountMinor: number,
+): number {
+  return multipliers
+    .filter(
+      (multiplier) =>
+        multiplier.currency.toUpperCase() === currency.toUpperCase() &&
+        (!multiplier.country_code || multiplier.country_code.toUpperCase() === country.toUpperCase()) &&
+        amountMinor >= multiplier.amount_minor,
+    )
+    .reduce((best, multiplier) => Math.max(best, multiplier.multiplier_factor), 1);
 }
 
 const RESULT_DISABLED: Record<string, string> = {
@@ -231,14 +259,24 @@ export function createSweepsService({
       const first = sweepWinners.find((winner) => winner.round === 0);
       const sweepPrices = prices
         .filter((price) => price.sweep_id === row.id)
-        .map((price) => ({
-          id: price.id,
-          currency: price.currency,
-          symbol: price.symbol,
-          countryCode: price.country_code,
-          entries: price.entries,
-          amount: Number(majorAmount(price.amount_minor, price.currency)),
-        }));
+        .map((price) => {
+          const factor = multiplierFactor(
+            multipliers.filter((multiplier) => multiplier.sweep_id === row.id),
+            price.currency,
+            ctx.country,
+            price.amount_minor,
+          );
+          return {
+            id: price.id,
+            currency: price.currency,
+            symbol: price.symbol,
+            countryCode: price.country_code,
+            entries: price.entries,
+            amount: Number(majorAmount(price.amount_minor, price.currency)),
+            multiplierFactor: factor,
+            totalEntries: price.entries * factor,
+          };
+        });
       result.push({
         id: row.id,
         name: row.name,
@@ -311,14 +349,7 @@ export function createSweepsService({
     );
     const price = offered.find((candidate) => candidate.id === priceId);
     if (!price) throw badInput('Choose one of the prices offered.', 'unknown_sweep_price');
-    const factor = multipliers
-      .filter(
-        (multiplier) =>
-          multiplier.currency.toUpperCase() === currency.toUpperCase() &&
-          (!multiplier.country_code || multiplier.country_code.toUpperCase() === ctx.country.toUpperCase()) &&
-          price.amount_minor >= multiplier.amount_minor,
-      )
-      .reduce((best, multiplier) => Math.max(best, multiplier.multiplier_factor), 1);
+    const factor = multiplierFactor(multipliers, currency, ctx.country, price.amount_minor);
     const entries = price.entries * factor;
     if (!Number.isSafeInteger(entries) || entries < 1 || entries > MAX_ENTRIES_PER_PURCHASE) {
       throw badInput('This price is not available.', 'unknown_sweep_price');
@@ -547,8 +578,8 @@ export function createSweepsService({
     },
 
     /** Cancellation option: forfeits the member's monthly-exclusive (free) entries; bought entries stay. */
-    forfeitMonthlyExclusive: (brandId: number, memberId: number) =>
-      repository.forfeitMonthlyExclusive(brandId, memberId, now().toISOString()),
+    forfeitMonthlyExclusive: (brandId: number, memberId: number, within?: DbExecutor) =>
+      repository.forfeitMonthlyExclusive(brandId, memberId, now().toISOString(), within),
 
     // ----- operator side (sweeps.admin.ts) and the draws job -----
 

@@ -31,7 +31,9 @@ describe('icon sprite', () => {
   it('draws every icon name the domain gives menu items, in both layouts', () => {
     const definitions = MEDIA_TYPES.map((type) => mediaTypeDefinition(type));
     const names = (['default', 'clickcoins'] as const).flatMap((layout) =>
-      buildMenu({ definitions, layout, isIphone: false }).map((item) => item.icon.replace(/^coin-/, '')),
+      buildMenu({ definitions, layout, isIphone: false, giveaways: true }).map((item) =>
+        item.icon.replace(/^coin-/, ''),
+      ),
     );
     expect(names.filter((name) => !(MENU_GLYPHS as readonly string[]).includes(name))).toEqual([]);
   });

@@ -32,6 +32,7 @@ export const MENU_GLYPHS = [
   'download',
   'coins',
   'cart',
+  'gift',
   'dot',
 ] as const;
 export type MenuGlyph = (typeof MENU_GLYPHS)[number];

@@ -1,3 +1,4 @@
+import type { UpsellOffer, UpsellSource } from '@member/domain';
 import {
   RESPONSE_RESULT_FIELDS,
   type ResponseResult,
@@ -11,7 +12,11 @@ export interface SweepPrice {
   currency: string;
   symbol: string;
   entries: number;
+  /** Major units, as the spec's prices. */
   amount: number;
+  /** The multiplier offer this pack gets (1 without one) and the entries it buys with it. */
+  multiplierFactor: number;
+  totalEntries: number;
 }
 
 /** A giveaway as sweep.listByBrand returns it (the spec's snake_case fields). */
@@ -43,7 +48,7 @@ export interface Sweep {
 
 const SWEEP_FIELDS = `id name product_name description image start_date end_date ref_number entries
   total_entries_sold monthly_exclusive draw_period winner_id claim_deadline state tabs member_entries on_sale
-  free_entry_available seed_commitment prices { id currency symbol entries amount }
+  free_entry_available seed_commitment prices { id currency symbol entries amount multiplierFactor totalEntries }
   audit { poolHash seed position totalEntries winner }`;
 
 const LIST = gql<{ sweep: { listByBrand: Sweep[] } }, { brandId: number }>(`
@@ -78,12 +83,130 @@ const BUY = gql<
   }
 `);
 
-/** Starts the hosted checkout; the entries arrive once the server has verified the payment. */
-export async function buyEntries(sweepId: number, priceId: number, over18: boolean): Promise<string> {
-  const data = await graphqlRequest(BUY, { sweepId, priceId, over18 });
-  assertSucceeded(data.sweep.buyEntries.responseResult);
-  if (!data.sweep.buyEntries.url) throw new Error('The server answered without a checkout URL');
-  return data.sweep.buyEntries.url;
+const TAKE_UPSELL = gql<
+  { sweep: { takeUpsell: { responseResult: ResponseResult; url: string | null } } },
+  { sweepId: number; offer: UpsellOffer; source: UpsellSource; over18: boolean }
+>(`
+  mutation TakeUpsell($sweepId: Int!, $offer: String!, $source: String!, $over18: Boolean!) {
+    sweep { takeUpsell(sweepId: $sweepId, offer: $offer, source: $source, over18: $over18) { ${RESPONSE_RESULT_FIELDS} url } }
+  }
+`);
+
+/** What a giveaway payment buys: a pack of entries, or an upsell offer from one of its modals. */
+export type GiveawayPurchase =
+  | { kind: 'entries'; sweepId: number; priceId: number; over18: boolean }
+  | { kind: 'upsell'; sweepId: number; offer: UpsellOffer; source: UpsellSource; over18: boolean };
+
+/**
+ * The one place a giveaway payment starts: the server prices the purchase and opens its hosted payment
+ * page (purpose `entries` or `upsell`), and the browser goes there; it comes back to the giveaway with
+ * `?state=`, and what was bought is granted only once the server verified the payment. (Other ways to
+ * pay, such as a saved card, plug in here.)
+ */
+export async function startGiveawayPayment(
+  purchase: GiveawayPurchase,
+  go: (url: string) => void = (url) => {
+    window.location.assign(url);
+  },
+): Promise<void> {
+  let url: string | null;
+  if (purchase.kind === 'entries') {
+    const data = await graphqlRequest(BUY, {
+      sweepId: purchase.sweepId,
+      priceId: purchase.priceId,
+      over18: purchase.over18,
+    });
+    assertSucceeded(data.sweep.buyEntries.responseResult);
+    url = data.sweep.buyEntries.url;
+  } else {
+    const data = await graphqlRequest(TAKE_UPSELL, {
+      sweepId: purchase.sweepId,
+      offer: purchase.offer,
+      source: purchase.source,
+      over18: purchase.over18,
+    });
+    assertSucceeded(data.sweep.takeUpsell.responseResult);
+    url = data.sweep.takeUpsell.url;
+  }
+  if (!url) throw new Error('The server answered without a checkout URL');
+  go(url);
+}
+
+/** An upsell offer as the server priced it (major units). */
+export interface UpsellOfferView {
+  offer: UpsellOffer;
+  kind: string | null;
+  currency: string;
+  symbol: string;
+  amount: number;
+  regularAmount: number | null;
+  entries: number | null;
+  accessDays: number | null;
+  planName: string | null;
+  sweepId: number;
+}
+
+const OFFER_FIELDS = 'offer kind currency symbol amount regularAmount entries accessDays planName sweepId';
+
+const SHOW_UPSELL = gql<
+  { sweep: { showUpsell: { responseResult: ResponseResult; offers: UpsellOfferView[] } } },
+  { sweepId: number }
+>(`
+  mutation ShowUpsell($sweepId: Int!) {
+    sweep { showUpsell(sweepId: $sweepId) { ${RESPONSE_RESULT_FIELDS} offers { ${OFFER_FIELDS} } } }
+  }
+`);
+
+/** Displays the upsell (the server records it as displayed, once); no offers when the rule says no. */
+export async function showUpsell(sweepId: number): Promise<UpsellOfferView[]> {
+  const data = await graphqlRequest(SHOW_UPSELL, { sweepId });
+  assertSucceeded(data.sweep.showUpsell.responseResult);
+  return data.sweep.showUpsell.offers;
+}
+
+const UPSELL_OFFERS = gql<
+  { sweep: { upsellOffers: UpsellOfferView[] } },
+  { sweepId: number; source: UpsellSource }
+>(`
+  query UpsellOffers($sweepId: Int!, $source: String!) {
+    sweep { upsellOffers(sweepId: $sweepId, source: $source) { ${OFFER_FIELDS} } }
+  }
+`);
+
+/** What the bonus offer modal or the failed-upsell funnel may offer now. */
+export async function upsellOffers(sweepId: number, source: UpsellSource): Promise<UpsellOfferView[]> {
+  const data = await graphqlRequest(UPSELL_OFFERS, { sweepId, source });
+  return data.sweep.upsellOffers;
+}
+
+/** The server's receipt of the member's own giveaway payment. */
+export interface GiveawayReceipt {
+  checkoutId: string;
+  purpose: 'entries' | 'upsell';
+  outcome: 'paid' | 'pending' | 'failed';
+  amount: number;
+  currency: string;
+  description: string;
+  offer: UpsellOffer | null;
+  sweepId: number | null;
+  entries: number | null;
+  transactionId: string | null;
+  planName: string | null;
+  nextBillingDate: string | null;
+}
+
+const RECEIPT = gql<{ sweep: { receipt: GiveawayReceipt } }, { checkoutId: string }>(`
+  query GiveawayReceipt($checkoutId: String!) {
+    sweep { receipt(checkoutId: $checkoutId) {
+      checkoutId purpose outcome amount currency description offer sweepId entries transactionId planName nextBillingDate
+    } }
+  }
+`);
+
+/** What the server verified and granted for a checkout (the payment return's `state` proves nothing). */
+export async function giveawayReceipt(checkoutId: string): Promise<GiveawayReceipt> {
+  const data = await graphqlRequest(RECEIPT, { checkoutId });
+  return data.sweep.receipt;
 }
 
 export interface WinnerQueueItem {

@@ -5,7 +5,8 @@ import { useI18n } from '../../../lib/i18n';
 import { logger } from '../../../lib/logger';
 import { slugOf } from '../../../lib/refusal';
 import { useSession } from '../../../lib/session';
-import { type Sweep, buyEntries, enterFree } from '../api/giveaways';
+import { type Sweep, enterFree } from '../api/giveaways';
+import { BuyEntriesDialog } from './buy-entries-dialog';
 import { ClaimPrizeForm } from './claim-prize-form';
 import { ContestRulesDialog } from './contest-rules-dialog';
 import { PostalEntryDialog } from './postal-entry-dialog';
@@ -25,8 +26,8 @@ const STATES: readonly string[] = [
 const cardState = (state: string): CardState => (STATES.includes(state) ? (state as CardState) : 'future');
 
 /**
- * One giveaway with its state (spec section 4) and actions: the free monthly entry, and the prices to
- * buy entries through the hosted payment page (each needs the over-18 confirmation). `detailed` adds
+ * One giveaway with its state (spec section 4) and actions: the free monthly entry (with the over-18
+ * confirmation) and the buy-entries modal (packs, over 18, the hosted payment page). `detailed` adds
  * the draw's audit text.
  */
 export function GiveawayCard({
@@ -48,7 +49,7 @@ export function GiveawayCard({
   const [over18, setOver18] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  const [modal, setModal] = useState<'rules' | 'postal' | null>(null);
+  const [modal, setModal] = useState<'rules' | 'postal' | 'buy' | null>(null);
   const state = cardState(sweep.state);
   const canBuy =
     sweep.on_sale && (state === 'active' || state === 'entered' || state === 'monthly_exclusive');
@@ -89,54 +90,48 @@ export function GiveawayCard({
         {detailed ? <p>{sweep.description}</p> : null}
         {canBuy ? (
           <div className="giveaway-card__actions">
-            <label className="giveaway-card__age" htmlFor={ageId}>
-              <input
-                id={ageId}
-                type="checkbox"
-                checked={over18}
-                onChange={(event) => {
-                  setOver18(event.target.checked);
-                }}
-              />{' '}
-              {t('giveaways.giveaways.over18')}
-            </label>
             {sweep.free_entry_available ? (
+              <>
+                <label className="giveaway-card__age" htmlFor={ageId}>
+                  <input
+                    id={ageId}
+                    type="checkbox"
+                    checked={over18}
+                    onChange={(event) => {
+                      setOver18(event.target.checked);
+                    }}
+                  />{' '}
+                  {t('giveaways.giveaways.over18')}
+                </label>
+                <button
+                  type="button"
+                  className="button button--primary"
+                  disabled={busy || !over18}
+                  onClick={() =>
+                    void run(async () => {
+                      await enterFree(sweep.id, over18);
+                      setMessage(t('giveaways.giveaways.entered'));
+                      setBusy(false);
+                      onChanged();
+                    })
+                  }
+                >
+                  {t('giveaways.giveaways.enterFree')}
+                </button>
+              </>
+            ) : null}
+            {sweep.prices.length > 0 ? (
               <button
                 type="button"
-                className="button button--primary"
-                disabled={busy || !over18}
-                onClick={() =>
-                  void run(async () => {
-                    await enterFree(sweep.id, over18);
-                    setMessage(t('giveaways.giveaways.entered'));
-                    setBusy(false);
-                    onChanged();
-                  })
-                }
+                className={sweep.free_entry_available ? 'button' : 'button button--primary'}
+                aria-haspopup="dialog"
+                onClick={() => {
+                  setModal('buy');
+                }}
               >
-                {t('giveaways.giveaways.enterFree')}
+                {t('giveaways.buy.open')}
               </button>
             ) : null}
-            {sweep.prices.map((price) => (
-              <button
-                key={price.id}
-                type="button"
-                className="button"
-                disabled={busy || !over18}
-                onClick={() =>
-                  void run(async () => {
-                    window.location.assign(await buyEntries(sweep.id, price.id, over18));
-                  })
-                }
-              >
-                {t('giveaways.giveaways.buy', {
-                  entries: formatNumber(price.entries, locale),
-                  // The spec's price amount is in major units (formatMoney takes minor ones).
-                  price: formatNumber(price.amount, locale, { style: 'currency', currency: price.currency }),
-                })}
-              </button>
-            ))}
-            <p className="giveaway-card__hint">{t('giveaways.giveaways.buyHint')}</p>
           </div>
         ) : null}
         {state === 'winner' && sweep.winner_id !== null && detailed ? (
@@ -180,6 +175,14 @@ export function GiveawayCard({
         </div>
         {modal === 'rules' ? (
           <ContestRulesDialog
+            sweep={sweep}
+            onClose={() => {
+              setModal(null);
+            }}
+          />
+        ) : null}
+        {modal === 'buy' ? (
+          <BuyEntriesDialog
             sweep={sweep}
             onClose={() => {
               setModal(null);

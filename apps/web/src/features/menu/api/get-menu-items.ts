@@ -48,6 +48,8 @@ export function menuItemHref(item: Pick<MenuItem, 'type'>): string {
       return '/';
     case 'marketplace':
       return '/marketplace';
+    case 'giveaways':
+      return '/giveaways';
     case 'audiobook':
     case 'ebook':
     case 'music':
