@@ -204,10 +204,30 @@ export interface BuildMenuOptions {
   layout: Layout;
   /** True for iPhone user agents, which never see game and software (spec section 5). */
   isIphone: boolean;
+  /**
+   * True where the brand's `ecommerce` flag offers the marketplace (spec section 4): the default layout
+   * then ends with a Marketplace item. The clickcoins layout always has it, second.
+   */
+  marketplace?: boolean;
 }
 
+/** The Marketplace item's palette outside the clickcoins layout. */
+const DEFAULT_MARKETPLACE_PALETTE: Palette = {
+  icon: 'cart',
+  color: '#ff8b3e',
+  lightColor: '#ffc9a3',
+  subTextColor: '#c9bfb8',
+  mainTextColor: '#ffffff',
+  secondaryColor: '#3d1c05',
+};
+
 /** The main menu: home, then one entry per media type; the clickcoins layout remaps it. */
-export function buildMenu({ definitions, layout, isIphone }: BuildMenuOptions): MenuItem[] {
+export function buildMenu({
+  definitions,
+  layout,
+  isIphone,
+  marketplace = false,
+}: BuildMenuOptions): MenuItem[] {
   const items: MenuItem[] = [
     { type: 'home', title: 'menu.home', display_area_slug: 'home', submenu_type: null, ...HOME_PALETTE },
     ...definitions
@@ -225,7 +245,18 @@ export function buildMenu({ definitions, layout, isIphone }: BuildMenuOptions): 
         submenu_type: 'media',
       })),
   ];
-  return layout === 'clickcoins' ? applyClickcoinsLayout(items) : items;
+  if (layout === 'clickcoins') return applyClickcoinsLayout(items);
+  if (!marketplace) return items;
+  return [
+    ...items,
+    {
+      type: 'marketplace',
+      title: 'menu.marketplace',
+      display_area_slug: 'marketplace',
+      submenu_type: null,
+      ...DEFAULT_MARKETPLACE_PALETTE,
+    },
+  ];
 }
 
 function applyClickcoinsLayout(items: readonly MenuItem[]): MenuItem[] {

@@ -3,6 +3,7 @@ import {
   buildMenu,
   chooseLayout,
   customMediaTypes,
+  featureFlags,
   isIphoneUserAgent,
   mediaTypeDefinition,
 } from '@member/domain';
@@ -12,7 +13,8 @@ import { notFound } from '../../errors';
 
 /**
  * content.menuItems(brandId): the brand's media types (or the `custom_media_types` tag's), in the
- * layout chosen by tags, without game and software on iPhone. A brand id other than the request's
+ * layout chosen by tags, without game and software on iPhone, with the marketplace where the brand
+ * offers it. A brand id other than the request's
  * brand answers not found, so one brand's menu is never served under another's hostname.
  */
 export function createMenuService() {
@@ -26,6 +28,8 @@ export function createMenuService() {
       definitions: types.map((type) => mediaTypeDefinition(type)),
       layout: chooseLayout(tags, brand.layout),
       isIphone: isIphoneUserAgent(ctx.userAgent),
+      // The brand's flag, as the marketplace's own check reads it (a member's tag does not open it).
+      marketplace: featureFlags(brand.brandTags).ecommerce,
     });
   }
 
