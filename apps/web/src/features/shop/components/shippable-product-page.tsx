@@ -125,7 +125,7 @@ function ProductDetail({ product }: { product: ShippableProduct }) {
       <Pictures product={product} />
       <div className="shop-product__body">
         <ShippablePrice product={product} />
-        <ReviewSummary product={product} />
+        {product.reviewCount > 0 ? <ReviewSummary product={product} /> : null}
         <p className="shop__muted">
           {product.inStock
             ? t('shop.product.inStock', { count: product.stock })
