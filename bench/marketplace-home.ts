@@ -8,7 +8,8 @@
  * with autocannon over 127.0.0.1, with the member's login cookie:
  *
  *   graphql  POST /membergraphapi/graphql with the web's `MarketplaceHome` query
- *            (ecommerce { listCategories {…} products(limit: 60) {…} }), ~25 KB of JSON
+ *            (ecommerce { listCategories {…} products(limit: 60) {…} }), ~64 KB of JSON with the
+ *            demo's products and their SVG pictures
  *   rest     GET  /membergraphapi/bench/marketplace-home: a bench-only route (the product has no REST
  *            route for this), registered inside the same API scope and hooks, answering byte-identical
  *            JSON from the same two service calls (server-process.ts `plainMarketplaceHome`)

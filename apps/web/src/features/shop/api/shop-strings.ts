@@ -5,13 +5,18 @@ const FILES = import.meta.glob<unknown>('../../../locales/shop/*.json', { import
 
 const shopFile = namespaceFiles('shop', FILES);
 
-let pending: Promise<void> | null = null;
+/** One load per i18n store (the app has one; each rendered test its own). */
+const pending = new WeakMap<Pick<I18nStore, 'loadNamespace'>, Promise<void>>();
 
 /** Loads the namespace once; the same promise every time, so a screen can `use()` it under Suspense. */
 export function shopStringsLoaded(i18n: Pick<I18nStore, 'loadNamespace'>): Promise<void> {
-  pending ??= i18n.loadNamespace('shop', shopFile).catch((error: unknown) => {
-    pending = null;
-    throw error;
-  });
-  return pending;
+  let loading = pending.get(i18n);
+  if (!loading) {
+    loading = i18n.loadNamespace('shop', shopFile).catch((error: unknown) => {
+      pending.delete(i18n);
+      throw error;
+    });
+    pending.set(i18n, loading);
+  }
+  return loading;
 }

@@ -68,12 +68,13 @@ function Pictures({ product }: { product: ShippableProduct }) {
               <button
                 type="button"
                 className="shop-pictures__thumb"
+                aria-label={alt(index)}
                 aria-pressed={index === shown}
                 onClick={() => {
                   setShown(index);
                 }}
               >
-                <img src={image} alt={alt(index)} />
+                <img src={image} alt="" />
               </button>
             </li>
           ))}
