@@ -54,23 +54,23 @@ test.describe('marketplace journey', () => {
     await expect(main.getByRole('heading', { level: 1, name: 'Audio' })).toBeVisible();
     await checkBothWidths(page, main);
 
-    await main.getByRole('link', { name: 'Headphones', exact: true }).click();
-    await expect(main.getByRole('heading', { level: 1, name: 'Headphones' })).toBeVisible();
+    await main.getByRole('link', { name: 'Speaker', exact: true }).click();
+    await expect(main.getByRole('heading', { level: 1, name: 'Speaker' })).toBeVisible();
     await checkBothWidths(page, main);
     await main.getByRole('button', { name: en.product.add }).click();
     await expect(main.getByRole('status').filter({ hasText: en.product.added })).toBeVisible();
     await expect(cart.getByText('Items in your cart: 1')).toBeVisible();
 
-    // A second product, from the category again.
+    // A second product, from the category again. (Products with stock to spare: other tests buy Headphones.)
     await main.getByRole('link', { name: en.category.back }).click();
     await expect(main.getByRole('heading', { level: 1, name: 'Audio' })).toBeVisible();
-    await main.getByRole('link', { name: 'Earbuds', exact: true }).click();
-    await expect(main.getByRole('heading', { level: 1, name: 'Earbuds' })).toBeVisible();
+    await main.getByRole('link', { name: 'Turntable mat', exact: true }).click();
+    await expect(main.getByRole('heading', { level: 1, name: 'Turntable mat' })).toBeVisible();
     await main.getByRole('button', { name: en.product.add }).click();
     await expect(main.getByRole('status').filter({ hasText: en.product.added })).toBeVisible();
     await expect(cart.getByText('Items in your cart: 2')).toBeVisible();
-    await expect(cart.getByLabel('Quantity of Headphones')).toHaveValue('1');
-    await expect(cart.getByLabel('Quantity of Earbuds')).toHaveValue('1');
+    await expect(cart.getByLabel('Quantity of Speaker')).toHaveValue('1');
+    await expect(cart.getByLabel('Quantity of Turntable mat')).toHaveValue('1');
     await expect(page.getByRole('banner').getByRole('link', { name: 'Cart (items: 2)' })).toBeVisible();
 
     // Step 1: information.
@@ -98,8 +98,8 @@ test.describe('marketplace journey', () => {
     // Step 3: payment, with both products in the summary.
     await expect(page).toHaveURL(/\/marketplace\/checkout\/payment$/);
     const summary = main.getByRole('region', { name: en.checkout.summary });
-    await expect(summary.getByText('Headphones × 1')).toBeVisible();
-    await expect(summary.getByText('Earbuds × 1')).toBeVisible();
+    await expect(summary.getByText('Speaker × 1')).toBeVisible();
+    await expect(summary.getByText('Turntable mat × 1')).toBeVisible();
     const total = (await summary.locator('.market-totals__total dd').innerText()).trim();
     await checkBothWidths(page, main);
     await main.getByRole('button', { name: `Pay ${total}` }).click();
@@ -113,8 +113,8 @@ test.describe('marketplace journey', () => {
     await expect(page).toHaveURL(/\/marketplace\/checkout\/confirmation$/);
     const confirmation = main.getByRole('region', { name: en.checkout.confirmation.thanks });
     await expect(confirmation).toBeVisible({ timeout: 20_000 });
-    await expect(confirmation.getByText('Headphones × 1')).toBeVisible();
-    await expect(confirmation.getByText('Earbuds × 1')).toBeVisible();
+    await expect(confirmation.getByText('Speaker × 1')).toBeVisible();
+    await expect(confirmation.getByText('Turntable mat × 1')).toBeVisible();
     await expect(confirmation.locator('.market-totals__total dd')).toHaveText(total);
     const reference = (
       await confirmation
@@ -134,8 +134,8 @@ test.describe('marketplace journey', () => {
     await card.getByRole('link', { name: `Details of order ${reference}` }).click();
     await expect(page).toHaveURL(/\/account\/orders\/\d+$/);
     await expect(main.getByRole('heading', { level: 1, name: `Order ${reference}` })).toBeVisible();
-    await expect(main.getByText('Headphones', { exact: true })).toBeVisible();
-    await expect(main.getByText('Earbuds', { exact: true })).toBeVisible();
+    await expect(main.getByText('Speaker', { exact: true })).toBeVisible();
+    await expect(main.getByText('Turntable mat', { exact: true })).toBeVisible();
     await expect(main.getByText(total, { exact: true }).first()).toBeVisible();
     await checkBothWidths(page, main);
   });
