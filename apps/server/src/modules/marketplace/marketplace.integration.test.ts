@@ -272,6 +272,23 @@ describe.each(ENGINES)('marketplace (%s)', (engine) => {
     expect(answer.errors?.[0]?.extensions.slug ?? answer.errors?.[0]?.message).toMatch(
       /marketplace_unavailable|not offered/,
     );
+    // The shippable products screens ask the same fields: refused the same way.
+    const shippable = await graphql<unknown>(
+      t.app,
+      member.caller,
+      `
+        {
+          ecommerce {
+            products(shippableOnly: true, limit: 24, offset: 0) {
+              id
+            }
+          }
+        }
+      `,
+    );
+    expect(shippable.errors?.[0]?.extensions.slug ?? shippable.errors?.[0]?.message).toMatch(
+      /marketplace_unavailable|not offered/,
+    );
     const listed = await gql<{ ecommerce: { listCategories: { slug: string; productCount: number }[] } }>(
       await signIn(),
       `{ ecommerce { listCategories { slug productCount } } }`,
