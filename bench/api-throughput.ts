@@ -16,8 +16,6 @@
  * Usage: npm run bench:api -- [--duration 10] [--warmup 3] [--connections 10] [--rounds 2]
  *                            [--targets graphql,plain-get,plain-post] [--check] [--cpu-prof]
  */
-import { type ChildProcess, fork } from 'node:child_process';
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 import autocannon from 'autocannon';
@@ -30,16 +28,12 @@ import {
   GRAPHQL_URL_PATH,
   MENU_QUERY,
   PLAIN_URL_PATH,
-  type ParentMessage,
-  isServerMessage,
 } from './lib/protocol';
-import { BENCH_DIR, RESULTS_DIR, fixed, formatTable, machineInfo, verdict, writeResults } from './lib/report';
+import { fixed, formatTable, machineInfo, verdict, writeResults } from './lib/report';
+import { ServerChild } from './lib/server-child';
 
 /** Issue 2: GraphQL at least 0.85 times the plain route's throughput. */
 const TARGET_RATIO = 0.85;
-const SERVER_START_TIMEOUT_MS = 120_000;
-const IPC_TIMEOUT_MS = 5_000;
-const SERVER_STOP_TIMEOUT_MS = 15_000;
 
 const TARGET_NAMES = ['graphql', 'plain-get', 'plain-post'] as const;
 type TargetName = (typeof TARGET_NAMES)[number];
@@ -95,94 +89,6 @@ function parseOptions(): Options {
     check: values.check,
     cpuProf: values['cpu-prof'],
   };
-}
-
-/** The server child and the little IPC protocol to read its CPU time. */
-class ServerChild {
-  private nextId = 1;
-  private readonly pending = new Map<number, (usage: NodeJS.CpuUsage) => void>();
-
-  private constructor(
-    private readonly child: ChildProcess,
-    readonly port: number,
-  ) {
-    child.on('message', (message: unknown) => {
-      if (!isServerMessage(message) || message.type !== 'cpu') return;
-      this.pending.get(message.id)?.(message.usage);
-      this.pending.delete(message.id);
-    });
-  }
-
-  static start(cpuProf: boolean): Promise<ServerChild> {
-    const execArgv = ['--import', 'tsx'];
-    if (cpuProf) execArgv.push('--cpu-prof', `--cpu-prof-dir=${resolve(RESULTS_DIR, 'profiles')}`);
-    // cwd is bench/ so that `--import tsx` resolves tsx from bench's (or the repo's) node_modules.
-    const child = fork(resolve(BENCH_DIR, 'server-process.ts'), [], {
-      cwd: BENCH_DIR,
-      execArgv,
-      stdio: 'inherit',
-    });
-    return new Promise((resolvePromise, reject) => {
-      const timer = setTimeout(() => {
-        child.kill();
-        reject(new Error(`the server child did not start within ${SERVER_START_TIMEOUT_MS / 1000} s`));
-      }, SERVER_START_TIMEOUT_MS);
-      const onMessage = (message: unknown) => {
-        if (!isServerMessage(message)) return;
-        if (message.type === 'ready') {
-          cleanup();
-          resolvePromise(new ServerChild(child, message.port));
-        } else if (message.type === 'failed') {
-          cleanup();
-          reject(new Error(`the server child failed to start:\n${message.message}`));
-        }
-      };
-      const onExit = (code: number | null) => {
-        cleanup();
-        reject(new Error(`the server child exited during start-up (code ${String(code)})`));
-      };
-      const cleanup = () => {
-        clearTimeout(timer);
-        child.off('message', onMessage);
-        child.off('exit', onExit);
-      };
-      child.on('message', onMessage);
-      child.on('exit', onExit);
-    });
-  }
-
-  /** The child's own user + system CPU time so far (microseconds). */
-  cpuUsage(): Promise<NodeJS.CpuUsage> {
-    const id = this.nextId++;
-    return new Promise((resolvePromise, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        reject(new Error('the server child did not report its CPU usage'));
-      }, IPC_TIMEOUT_MS);
-      this.pending.set(id, (usage) => {
-        clearTimeout(timer);
-        resolvePromise(usage);
-      });
-      this.send({ type: 'cpu', id });
-    });
-  }
-
-  async stop(): Promise<void> {
-    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
-    const exited = new Promise<void>((resolvePromise) => {
-      this.child.once('exit', () => {
-        resolvePromise();
-      });
-    });
-    this.send({ type: 'stop' });
-    const timer = setTimeout(() => this.child.kill('SIGKILL'), SERVER_STOP_TIMEOUT_MS);
-    await exited;
-    clearTimeout(timer);
-  }
-
-  private send(message: ParentMessage): void {
-    this.child.send(message);
-  }
 }
 
 function describe(response: LocalResponse): string {

@@ -3,8 +3,9 @@
  * can be read without the load generator's (autocannon runs in the parent).
  *
  * It builds the production app on a fresh SQLite file in a temporary folder, migrates and seeds the demo
- * brands, adds the plain comparison route through `extendApi` (inside the `/membergraphapi` scope, so it
- * passes the same brand and caller hooks as GraphQL), listens on 127.0.0.1 on a free port, and then
+ * brands, adds the plain comparison routes through `extendApi` (inside the `/membergraphapi` scope, so
+ * they pass the same brand and caller hooks as GraphQL): the menu's (api-throughput.ts) and the
+ * marketplace home's (marketplace-home.ts), listens on 127.0.0.1 on a free port, and then
  * answers the parent's CPU-usage questions over IPC until told to stop.
  */
 import { randomBytes } from 'node:crypto';
@@ -20,9 +21,17 @@ import { loadConfig } from '../apps/server/src/config';
 import { createDb } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { seedDemoData } from '../apps/server/src/seed/demo';
-import { badInput, unauthenticated } from '../apps/server/src/errors';
+import { badInput, forbidden, unauthenticated } from '../apps/server/src/errors';
 import type { Services } from '../apps/server/src/services';
-import { PLAIN_ROUTE, type ServerMessage, isParentMessage } from './lib/protocol';
+import {
+  MARKETPLACE_CATEGORY_FIELDS,
+  MARKETPLACE_HOME_ROUTE,
+  MARKETPLACE_PRODUCT_FIELDS,
+  MARKETPLACE_PRODUCTS_LIMIT,
+  PLAIN_ROUTE,
+  type ServerMessage,
+  isParentMessage,
+} from './lib/protocol';
 
 /** The child never outlives a benchmark run, even if the parent dies without closing the IPC channel. */
 const MAX_LIFETIME_MS = 15 * 60 * 1000;
@@ -46,7 +55,7 @@ function plainMenu(request: FastifyRequest<PlainRoute>, services: Services) {
   const id = Number(request.query.brandId);
   if (!Number.isInteger(id)) throw badInput('brandId must be an integer');
   if (request.ctx.auth.kind === 'anonymous') throw unauthenticated('A visitor or member token is required');
-  const items = services.content.menuItems(request.ctx, id).map((item): MenuItem => ({
+  const items = services.menu.menuItems(request.ctx, id).map((item): MenuItem => ({
     type: item.type,
     title: item.title,
     display_area_slug: item.display_area_slug,
@@ -61,7 +70,39 @@ function plainMenu(request: FastifyRequest<PlainRoute>, services: Services) {
   return { data: { content: { menuItems: items } } };
 }
 
+/** The fields `keys` of `source`, in that order (the GraphQL selection's), as a new object. */
+function project<K extends string>(source: Record<K, unknown>, keys: readonly K[]): Record<K, unknown> {
+  const out = {} as Record<K, unknown>;
+  for (const key of keys) out[key] = source[key];
+  return out;
+}
+
+/**
+ * The REST twin of the web's `MarketplaceHome` query (bench-only: the product has no REST route for it):
+ * the same caller rule as the resolvers (`requireMember`, and the marketplace's own brand check inside
+ * the service), the same two service calls, run side by side as GraphQL runs sibling fields, and the
+ * same selection order, so the bytes are the same.
+ */
+async function plainMarketplaceHome(request: FastifyRequest, services: Services) {
+  const auth = request.ctx.auth;
+  if (auth.kind === 'anonymous') throw unauthenticated('Sign in first');
+  if (auth.kind !== 'member') throw forbidden('Members only', 'member_required');
+  const [categories, products] = await Promise.all([
+    services.marketplace.listCategories(request.ctx, auth),
+    services.marketplace.listProducts(request.ctx, auth, { limit: MARKETPLACE_PRODUCTS_LIMIT }),
+  ]);
+  return {
+    data: {
+      ecommerce: {
+        listCategories: categories.map((category) => project(category, MARKETPLACE_CATEGORY_FIELDS)),
+        products: products.map((product) => project(product, MARKETPLACE_PRODUCT_FIELDS)),
+      },
+    },
+  };
+}
+
 function extendApi(api: FastifyInstance, services: Services): void {
+  api.get(MARKETPLACE_HOME_ROUTE, (request) => plainMarketplaceHome(request, services));
   // GET is what a plain JSON route would naturally be; the POST twin receives the GraphQL request's JSON
   // body (parsed by Fastify and ignored) to show how much of the gap is body parsing rather than GraphQL.
   // Synchronous handlers: Fastify sends the returned object, as it does for an async handler's result.

@@ -36,6 +36,39 @@ export const GENERIC_TOKEN_PATH = `${API_PREFIX}/api/auth/token/generic`;
 export const PLAIN_ROUTE = '/bench/plain';
 export const PLAIN_URL_PATH = `${API_PREFIX}${PLAIN_ROUTE}?brandId=${BENCH_BRAND_ID}`;
 
+/*
+ * The marketplace home (marketplace-home.ts): the web's `MarketplaceHome` query
+ * (apps/web/src/features/marketplace/api/marketplace.ts) and its REST twin, for a member of the
+ * ClickCoins demo brand, which offers the marketplace.
+ */
+export const MARKETPLACE_HOST = 'clickcoins.localhost';
+export const MARKETPLACE_MEMBER_EMAIL = 'active@clickcoins.demo';
+export const MARKETPLACE_CATEGORY_FIELDS = ['id', 'slug', 'name', 'productCount'] as const;
+export const MARKETPLACE_PRODUCT_FIELDS = [
+  'id',
+  'slug',
+  'name',
+  'description',
+  'categorySlug',
+  'images',
+  'currency',
+  'price',
+  'memberPrice',
+  'isMemberPriceApplied',
+  'stock',
+  'inStock',
+] as const;
+export const MARKETPLACE_PRODUCTS_LIMIT = 60;
+export const MARKETPLACE_HOME_QUERY = `query MarketplaceHome { ecommerce { listCategories { ${MARKETPLACE_CATEGORY_FIELDS.join(' ')} } products(limit: ${MARKETPLACE_PRODUCTS_LIMIT}) { ${MARKETPLACE_PRODUCT_FIELDS.join(' ')} } } }`;
+export const MARKETPLACE_HOME_BODY = JSON.stringify({
+  query: MARKETPLACE_HOME_QUERY,
+  operationName: 'MarketplaceHome',
+});
+/** Registered through `extendApi`, inside the API scope and its hooks (bench-only). */
+export const MARKETPLACE_HOME_ROUTE = '/bench/marketplace-home';
+export const MARKETPLACE_HOME_URL_PATH = `${API_PREFIX}${MARKETPLACE_HOME_ROUTE}`;
+export const LOGIN_PATH = `${API_PREFIX}/api/auth/login`;
+
 /** Messages the parent sends to the server child. */
 export type ParentMessage = { type: 'cpu'; id: number } | { type: 'stop' };
 

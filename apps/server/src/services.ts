@@ -46,6 +46,7 @@ import { createOnboardingRepository } from './modules/onboarding/onboarding.repo
 import { createOnboardingService } from './modules/onboarding/onboarding.service';
 import { createPaymentProvider } from './modules/payments/payment-provider';
 import { createPaymentsRepository } from './modules/payments/payments.repository';
+import { createRefundsRepository } from './modules/payments/refunds.repository';
 import { type PaymentHandler, createPaymentsService } from './modules/payments/payments.service';
 import { isSandboxProvider } from './modules/payments/sandbox-provider';
 import { createSubscriptionsRepository } from './modules/subscriptions/subscriptions.repository';
@@ -122,6 +123,7 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
   const provider = createPaymentProvider(db, config);
   const payments = createPaymentsService({
     repository: createPaymentsRepository(db.kysely),
+    refundsRepository: createRefundsRepository(db.kysely),
     provider,
     purposes: paymentHandlers,
   });
@@ -163,6 +165,7 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
     transactions: createTransactionRunner(db.kysely),
     wallet,
     payments,
+    refunds: payments,
     mail,
   });
   const onboardingRepository = createOnboardingRepository(db.kysely);

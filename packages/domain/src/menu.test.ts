@@ -138,6 +138,19 @@ describe('buildMenu', () => {
     ]);
   });
 
+  it('ends the default layout with the marketplace where the ecommerce flag offers it, and only there', () => {
+    expect(
+      types(buildMenu({ definitions: ALL, layout: 'default', isIphone: false, marketplace: true })),
+    ).toEqual(['home', ...MEDIA_TYPES, 'marketplace']);
+    expect(types(buildMenu({ definitions: ALL, layout: 'default', isIphone: false }))).not.toContain(
+      'marketplace',
+    );
+    // The clickcoins layout has it once, second, flag or not.
+    expect(
+      types(buildMenu({ definitions: [], layout: 'clickcoins', isIphone: false, marketplace: true })),
+    ).toEqual(['home', 'marketplace']);
+  });
+
   it('combines the clickcoins layout with the iPhone rule', () => {
     expect(types(buildMenu({ definitions: ALL, layout: 'clickcoins', isIphone: true }))).toEqual([
       'home',

@@ -224,14 +224,33 @@ export interface BuildMenuOptions {
   isIphone: boolean;
   /** Whether giveaways are enabled for this member here (`sweepsEnablement`, judged by the server). */
   giveaways?: boolean;
+  /**
+   * True where the brand's `ecommerce` flag offers the marketplace (spec section 4): the default layout
+   * then ends with a Marketplace item. The clickcoins layout always has it, second.
+   */
+  marketplace?: boolean;
 }
 
-/** The main menu: home, one entry per media type, then giveaways where enabled; the clickcoins layout remaps it. */
+/** The Marketplace item's palette outside the clickcoins layout. */
+const DEFAULT_MARKETPLACE_PALETTE: Palette = {
+  icon: 'cart',
+  color: '#ff8b3e',
+  lightColor: '#ffc9a3',
+  subTextColor: '#c9bfb8',
+  mainTextColor: '#ffffff',
+  secondaryColor: '#3d1c05',
+};
+
+/**
+ * The main menu: home, one entry per media type, then giveaways where enabled, then the marketplace
+ * where the brand offers it; the clickcoins layout remaps it.
+ */
 export function buildMenu({
   definitions,
   layout,
   isIphone,
   giveaways = false,
+  marketplace = false,
 }: BuildMenuOptions): MenuItem[] {
   const items: MenuItem[] = [
     { type: 'home', title: 'menu.home', display_area_slug: 'home', submenu_type: null, ...HOME_PALETTE },
@@ -261,7 +280,18 @@ export function buildMenu({
         ]
       : []),
   ];
-  return layout === 'clickcoins' ? applyClickcoinsLayout(items) : items;
+  if (layout === 'clickcoins') return applyClickcoinsLayout(items);
+  if (!marketplace) return items;
+  return [
+    ...items,
+    {
+      type: 'marketplace',
+      title: 'menu.marketplace',
+      display_area_slug: 'marketplace',
+      submenu_type: null,
+      ...DEFAULT_MARKETPLACE_PALETTE,
+    },
+  ];
 }
 
 function applyClickcoinsLayout(items: readonly MenuItem[]): MenuItem[] {

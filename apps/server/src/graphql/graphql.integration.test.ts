@@ -68,6 +68,21 @@ describe.each(ENGINES)('GraphQL (%s)', (engine) => {
     expect(coinsMovie?.color).not.toBe(defaultMovie?.color);
   });
 
+  it('ends the default menu with Marketplace where the brand’s ecommerce flag offers it', async () => {
+    const shop = await buildBrand(t.db, { brandTags: ['ecommerce'], mediaTypes: ['movie', 'music'] });
+    const shopToken = await genericToken(t.app, shop.hostname);
+    const result = await graphql<Menu>(t.app, { host: shop.hostname, token: shopToken }, MENU, {
+      id: shop.id,
+    });
+    expect(result.data?.content.menuItems.map((i) => i.type)).toEqual([
+      'home',
+      'movie',
+      'music',
+      'marketplace',
+    ]);
+    expect(result.data?.content.menuItems.at(-1)).toMatchObject({ title: 'menu.marketplace', icon: 'cart' });
+  });
+
   it('hides games and software on iPhone', async () => {
     const result = await graphql<Menu>(t.app, { host: brand.hostname, token, userAgent: IPHONE }, MENU, {
       id: brand.id,

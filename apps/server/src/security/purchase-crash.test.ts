@@ -9,6 +9,7 @@ import {
   startSignup,
 } from '../modules/payments/billing.test-helpers';
 import { createPaymentsRepository } from '../modules/payments/payments.repository';
+import { createRefundsRepository } from '../modules/payments/refunds.repository';
 import { createPaymentsService } from '../modules/payments/payments.service';
 import type { CreatePaymentIntent, ProviderPaymentIntent } from '../modules/payments/provider';
 import { type SandboxProvider, createSandboxProvider } from '../modules/payments/sandbox-provider';
@@ -64,6 +65,7 @@ describe.each(ENGINES)('a crash between the charge and its record (%s)', (engine
     // It dies before any handler could run: its purposes have none.
     const payments = createPaymentsService({
       repository: createPaymentsRepository(t.db.kysely),
+      refundsRepository: createRefundsRepository(t.db.kysely),
       provider,
       purposes: { coins: null, renewal: null },
     });

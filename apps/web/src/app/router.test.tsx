@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { allowConsoleError } from '../test/console-guard';
 import { buildBoot, buildMember, buildMenuItem } from '../test/factories';
@@ -9,6 +9,45 @@ function mockMenu(types: Parameters<typeof buildMenuItem>[0][]) {
     const body = requestJson(init);
     if (url.endsWith('/graphql') && JSON.stringify(body).includes('MenuItems')) {
       return jsonResponse({ data: { content: { menuItems: types.map((type) => buildMenuItem(type)) } } });
+    }
+    return jsonResponse({ error: { code: 'not_found', message: 'Not found' } }, 404);
+  });
+}
+
+/** The menu, and the shippable products screen's one product (it is a member screen with data of its own). */
+function mockMenuAndShop(types: Parameters<typeof buildMenuItem>[0][]) {
+  return mockFetch((url, init) => {
+    const body = JSON.stringify(requestJson(init));
+    if (url.endsWith('/graphql') && body.includes('MenuItems')) {
+      return jsonResponse({ data: { content: { menuItems: types.map((type) => buildMenuItem(type)) } } });
+    }
+    if (url.endsWith('/graphql') && body.includes('ShippableProducts')) {
+      return jsonResponse({
+        data: {
+          ecommerce: {
+            listCategories: [{ slug: 'kitchen', name: 'Kitchen' }],
+            products: [
+              {
+                id: 7,
+                slug: 'mug',
+                name: 'Enamel mug',
+                description: 'A mug.',
+                categorySlug: 'kitchen',
+                images: [],
+                currency: 'USD',
+                price: 1999,
+                memberPrice: 1399,
+                isMemberPriceApplied: false,
+                stock: 4,
+                inStock: true,
+                shippable: true,
+                rating: 4.5,
+                reviewCount: 2,
+              },
+            ],
+          },
+        },
+      });
     }
     return jsonResponse({ error: { code: 'not_found', message: 'Not found' } }, 404);
   });
@@ -34,20 +73,39 @@ describe('router', () => {
   });
 
   it('renders a member screen inside the main layout with the menu from the server', async () => {
-    mockMenu(['home', 'movie', 'music']);
-    // The shippable products screen is still "coming soon" and loads no data of its own.
+    mockMenuAndShop(['home', 'marketplace', 'movie', 'music']);
+    // The shippable products screen: the brand's products with their prices, inside the layout.
     await renderApp('/shippable', buildBoot({ member: buildMember() }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Shippable products' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(nav).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Movies' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+    // Where the menu offers the marketplace, the shippable products follow it (the current page here).
+    expect(within(nav).getByRole('link', { name: 'Shippable products' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     expect(screen.getByRole('main')).toBeInTheDocument();
-    expect(screen.getByText('Coming soon')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Enamel mug' })).toHaveAttribute(
+      'href',
+      '/shippable/id/7',
+    );
+    expect(screen.getByRole('heading', { level: 2, name: 'Kitchen' })).toBeInTheDocument();
+    expect(screen.getByText('Champion price: $13.99')).toBeInTheDocument();
+    expect(screen.queryByText('Coming soon')).not.toBeInTheDocument();
+  });
+
+  it('offers the shippable products in the menu only where the marketplace is', async () => {
+    mockMenuAndShop(['home', 'movie']);
+    await renderApp('/shippable', buildBoot({ member: buildMember() }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Shippable products' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).queryByRole('link', { name: 'Shippable products' })).not.toBeInTheDocument();
   });
 
   it('finds the other screens on navigation from a first page, whose route table leaves them out', async () => {
-    mockMenu(['home', 'movie']);
+    mockMenuAndShop(['home', 'movie']);
     const { router } = await renderApp('/', buildBoot({ member: buildMember() }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Jane Doe' })).toBeInTheDocument();
     await act(() => router.navigate('/shippable'));
@@ -57,7 +115,7 @@ describe('router', () => {
   });
 
   it('links to search from the header of every member screen', async () => {
-    mockMenu(['home', 'movie']);
+    mockMenuAndShop(['home', 'movie']);
     await renderApp('/shippable', buildBoot({ member: buildMember() }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Shippable products' })).toBeInTheDocument();
     const link = screen.getByRole('link', { name: 'Search' });

@@ -346,10 +346,35 @@ describe.each(ENGINES)('marketplace coins (%s)', (engine) => {
         })),
       )
       .execute();
+    // The verified card payments (as the payment flow records them); those that place no order go back.
+    const paymentIds = ids.map((_, index) => `pay_test_${index}_${randomUUID()}`);
+    await t.db.kysely
+      .insertInto('payments')
+      .values(
+        ids.map((id, index) => ({
+          id: paymentIds[index] ?? '',
+          brand_id: brand.id,
+          member_id: member.id,
+          provider: 'sandbox',
+          provider_payment_id: null,
+          checkout_id: null,
+          subscription_id: null,
+          purpose: 'order',
+          status: 'succeeded' as const,
+          amount_minor: 400,
+          currency: 'USD',
+          description: 'Order',
+          metadata: JSON.stringify({ shopCheckoutId: id }),
+          failure_code: null,
+          idempotency_key: `test:${id}`,
+          created_at: now,
+        })),
+      )
+      .execute();
     const results = await Promise.all(
       ids.map((id, index) =>
         t.services.marketplace.fulfilOrderPayment({
-          id: `pay_test_${index}_${randomUUID()}`,
+          id: paymentIds[index] ?? '',
           brandId: brand.id,
           memberId: member.id,
           amountMinor: 400,
@@ -377,6 +402,14 @@ describe.each(ENGINES)('marketplace coins (%s)', (engine) => {
     expect(
       statuses.filter((row) => row.status === 'refused' && row.failure_code === 'coins_short_refunded'),
     ).toHaveLength(90);
+    // Each of the 90 owes its card payment back once (decision 038).
+    const refunds = await t.db.kysely
+      .selectFrom('payment_refunds')
+      .select(['payment_id', 'amount_minor'])
+      .where('payment_id', 'in', paymentIds)
+      .execute();
+    expect(refunds).toHaveLength(90);
+    expect(refunds.every((refund) => refund.amount_minor === 400)).toBe(true);
   });
 
   it('cancelling gives the coins back once, and refunds the card its part, however often it is asked', async () => {

@@ -29,7 +29,7 @@ function prices(text: string): Record<string, number> {
   return parsed;
 }
 
-/** The operator's marketplace commands: ship orders, add or change categories and products. */
+/** The operator's marketplace commands: ship and deliver orders, add or change categories and products. */
 export const marketplaceAdminCommands: AdminCommand[] = [
   {
     name: 'marketplace:ship',
@@ -48,6 +48,26 @@ export const marketplaceAdminCommands: AdminCommand[] = [
         throw error;
       }
       out.line(`${reference} shipped`);
+      return 0;
+    },
+  },
+  {
+    name: 'marketplace:deliver',
+    summary: 'Mark a shipped order delivered',
+    usage: '--order <reference>',
+    options: { order: { type: 'string' } },
+    run: async ({ services, out }, args) => {
+      const reference = requiredOption(args, 'order');
+      try {
+        await services.marketplace.markDelivered(reference);
+      } catch (error) {
+        if (error instanceof AppError) {
+          out.error(error.message);
+          return 2;
+        }
+        throw error;
+      }
+      out.line(`${reference} delivered`);
       return 0;
     },
   },

@@ -272,6 +272,23 @@ describe.each(ENGINES)('marketplace (%s)', (engine) => {
     expect(answer.errors?.[0]?.extensions.slug ?? answer.errors?.[0]?.message).toMatch(
       /marketplace_unavailable|not offered/,
     );
+    // The shippable products screens ask the same fields: refused the same way.
+    const shippable = await graphql<unknown>(
+      t.app,
+      member.caller,
+      `
+        {
+          ecommerce {
+            products(shippableOnly: true, limit: 24, offset: 0) {
+              id
+            }
+          }
+        }
+      `,
+    );
+    expect(shippable.errors?.[0]?.extensions.slug ?? shippable.errors?.[0]?.message).toMatch(
+      /marketplace_unavailable|not offered/,
+    );
     const listed = await gql<{ ecommerce: { listCategories: { slug: string; productCount: number }[] } }>(
       await signIn(),
       `{ ecommerce { listCategories { slug productCount } } }`,
@@ -452,10 +469,34 @@ describe.each(ENGINES)('marketplace (%s)', (engine) => {
         })),
       )
       .execute();
+    // The verified payments (as the payment flow records them); the ones that place no order go back.
+    await t.db.kysely
+      .insertInto('payments')
+      .values(
+        ids.map((id, i) => ({
+          id: `pay_concurrent_${engine}_${rare}_${i}`,
+          brand_id: brand.id,
+          member_id: member.id,
+          provider: 'sandbox',
+          provider_payment_id: null,
+          checkout_id: null,
+          subscription_id: null,
+          purpose: 'order',
+          status: 'succeeded' as const,
+          amount_minor: 900 + 499,
+          currency: 'USD',
+          description: 'Order',
+          metadata: JSON.stringify({ shopCheckoutId: id }),
+          failure_code: null,
+          idempotency_key: `test:${id}`,
+          created_at: new Date().toISOString(),
+        })),
+      )
+      .execute();
     const results = await Promise.all(
       ids.map((id, i) =>
         t.services.marketplace.fulfilOrderPayment({
-          id: `pi_concurrent_${engine}_${rare}_${i}`,
+          id: `pay_concurrent_${engine}_${rare}_${i}`,
           brandId: brand.id,
           memberId: member.id,
           amountMinor: 900 + 499,
@@ -478,6 +519,17 @@ describe.each(ENGINES)('marketplace (%s)', (engine) => {
     expect(
       statuses.filter((row) => row.status === 'sold_out' && row.failure_code === 'out_of_stock_refunded'),
     ).toHaveLength(190);
+    // One refund owed per checkout left without its order, for what its card paid.
+    const refunds = await t.db.kysely
+      .selectFrom('payment_refunds')
+      .select(['idempotency_key', 'amount_minor', 'reason'])
+      .where('idempotency_key', 'like', `checkout-refund:mk_concurrent-${engine}-${rare}-%`)
+      .execute();
+    expect(refunds).toHaveLength(190);
+    expect(new Set(refunds.map((refund) => refund.idempotency_key)).size).toBe(190);
+    expect(
+      refunds.every((refund) => refund.amount_minor === 900 + 499 && refund.reason === 'order_not_placed'),
+    ).toBe(true);
     const items = await t.db.kysely
       .selectFrom('order_items')
       .select((eb) => eb.fn.sum<string | number>('quantity').as('sold'))

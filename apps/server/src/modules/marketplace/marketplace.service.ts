@@ -72,6 +72,18 @@ export interface OrderCoins {
   credit(input: CreditInput, tx?: DbTransaction): Promise<LedgerResult>;
 }
 
+/**
+ * What the payments module offers for money going back (docs/decisions/038): a refund owed, written in
+ * the caller's transaction (once per key), then sent to the provider after that commits.
+ */
+export interface OrderRefunds {
+  oweRefund(
+    input: { paymentId: string; amountMinor: number; reason: string; idempotencyKey: string },
+    tx?: DbTransaction,
+  ): Promise<string>;
+  sendRefund(refundId: string): Promise<'pending' | 'succeeded'>;
+}
+
 export interface MarketplaceServiceDeps {
   repository: MarketplaceRepository;
   transactions: TransactionRunner;
@@ -79,6 +91,8 @@ export interface MarketplaceServiceDeps {
   wallet?: OrderCoins | undefined;
   /** Absent in tests of the catalogue alone; paying is then refused as unavailable. */
   payments?: OrderPayments | undefined;
+  /** Absent in tests of the catalogue alone; a refund is then only recorded on the order. */
+  refunds?: OrderRefunds | undefined;
   mail?: OrderMail | undefined;
 }
 
@@ -165,6 +179,7 @@ export function createMarketplaceService({
   transactions,
   wallet,
   payments,
+  refunds,
   mail,
 }: MarketplaceServiceDeps) {
   /** The marketplace is open where the `ecommerce` flag (brand tags) or the clickcoins layout says. */
@@ -406,6 +421,33 @@ export function createMarketplaceService({
   }
 
   /**
+   * A verified payment that placed no order goes back whole: the checkout's failure and the refund owed
+   * (once per checkout) commit together, then the refund is sent; a refusal leaves it pending for the
+   * billing job (decision 038). A replayed payment of such a checkout owes nothing more and sends again.
+   */
+  async function refundUnplaced(
+    payment: VerifiedPayment,
+    checkoutId: string,
+    failure: { status: 'sold_out' | 'refused'; failureCode: string } | null,
+  ): Promise<void> {
+    const refundId = await transactions(async (tx) => {
+      if (failure) await repository.updateCheckout(checkoutId, ['paying'], failure, tx);
+      return refunds
+        ? refunds.oweRefund(
+            {
+              paymentId: payment.id,
+              amountMinor: payment.amountMinor,
+              reason: 'order_not_placed',
+              idempotencyKey: `checkout-refund:${checkoutId}`,
+            },
+            tx,
+          )
+        : null;
+    });
+    if (refundId && refunds) await refunds.sendRefund(refundId);
+  }
+
+  /**
    * The `order` purpose's handler: places the order the member paid for, from the lines and total the
    * server priced when they went to pay (the card paid the total less the coins' part). When the stock
    * ran out meanwhile, or the coins are no longer there, nothing of the order commits and no coin is
@@ -424,6 +466,11 @@ export function createMarketplaceService({
     ) {
       throw badInput('The payment does not match a checkout the server priced.', 'order_payment_mismatch');
     }
+    if (checkout.status === 'sold_out' || checkout.status === 'refused') {
+      // Handled before (a replay, or a run interrupted after the checkout's failure committed).
+      await refundUnplaced(payment, checkout.id, null);
+      return { orderId: null };
+    }
     if (checkout.status !== 'paying') return { orderId: checkout.orderId };
     const priced: PricedCheckout = {
       ...checkout,
@@ -437,8 +484,8 @@ export function createMarketplaceService({
     } catch (error) {
       if (!(error instanceof PlacementStop)) throw error;
       if (error.reason === 'sold_out') {
-        // Paid, but the stock is gone: no order; the refund owed is recorded on the checkout.
-        await repository.updateCheckout(checkout.id, ['paying'], {
+        // Paid, but the stock is gone: no order; the card's payment goes back.
+        await refundUnplaced(payment, checkout.id, {
           status: 'sold_out',
           failureCode: 'out_of_stock_refunded',
         });
@@ -446,8 +493,8 @@ export function createMarketplaceService({
       }
       if (error.reason === 'coins_short') {
         // The card paid its part, but the coins for the rest were spent meanwhile: no order, no coin
-        // taken, and the card's refund recorded.
-        await repository.updateCheckout(checkout.id, ['paying'], {
+        // taken, and the card's payment goes back.
+        await refundUnplaced(payment, checkout.id, {
           status: 'refused',
           failureCode: 'coins_short_refunded',
         });
@@ -735,14 +782,16 @@ export function createMarketplaceService({
     },
 
     /**
-     * The member cancels an order that has not shipped: the card's part is refunded (recorded), the
-     * coins that paid the rest go back to the wallet (one ledger line, keyed by the order), and the
-     * stock goes back, all in one transaction. The wallet's row is locked before the products', as
-     * placing an order does.
+     * The member cancels an order that has not shipped: the card's part is owed back (a refund row,
+     * keyed by the order), the coins that paid the rest go back to the wallet (one ledger line, keyed by
+     * the order), and the stock goes back, all in one transaction whose conditional `placed → cancelled`
+     * lets one request through however many arrive. Once that committed, the refund is sent to the
+     * provider; if it does not accept it, the order stays cancelled and the refund pending, sent again by
+     * the billing job (decision 038). The wallet's row is locked before the products', as placing does.
      */
     cancelOrder: async (ctx: RequestContext, member: MemberAuth, orderId: number) => {
       const who = await viewer(ctx, member);
-      return transactions(async (tx) => {
+      const cancelled = await transactions(async (tx) => {
         const order = await repository.findOrder(who.brandId, who.memberId, orderId, tx);
         if (!order) throw notFound('This order does not exist.', 'order_not_found');
         if (!isOrderChangeable(order.status))
@@ -770,13 +819,32 @@ export function createMarketplaceService({
             tx,
           );
         }
+        const refundId =
+          refunds && order.payment_id && refundedMinor > 0
+            ? await refunds.oweRefund(
+                {
+                  paymentId: order.payment_id,
+                  amountMinor: refundedMinor,
+                  reason: 'order_cancelled',
+                  idempotencyKey: `order-refund:${order.id}`,
+                },
+                tx,
+              )
+            : null;
         for (const item of await repository.orderItems(order.id, tx)) {
           const productId = Number(item.product_id);
           if (Number.isSafeInteger(productId))
             await repository.restock(who.brandId, productId, item.quantity, tx);
         }
-        return { cancelled: true, refundedMinor, refundedCoins: order.coins };
+        return { refundedMinor, refundedCoins: order.coins, refundId };
       });
+      const refundStatus = cancelled.refundId ? await refunds?.sendRefund(cancelled.refundId) : null;
+      return {
+        cancelled: true,
+        refundedMinor: cancelled.refundedMinor,
+        refundedCoins: cancelled.refundedCoins,
+        refundStatus: refundStatus ?? null,
+      };
     },
 
     /** A new shipping address for an order that has not shipped (account/change-address/{id}). */
@@ -833,6 +901,21 @@ export function createMarketplaceService({
           text: `Hello ${to.name},\n\nYour order ${order.reference} is on its way. Tracking reference: ${trimmed}.\n`,
         });
       }
+      return { orderId: order.id };
+    },
+
+    /** Operator: marks a shipped order delivered (the last of the spec's statuses); the member may then review it. */
+    markDelivered: async (reference: string) => {
+      const order = await repository.findOrderByReference(reference);
+      if (!order) throw notFound(`No order ${reference}.`, 'order_not_found');
+      const changed = await repository.updateOrder(order.id, ['shipped'], {
+        status: 'delivered',
+      });
+      if (!changed)
+        throw badInput(
+          `Order ${reference} is ${order.status}; only a shipped order is delivered.`,
+          'order_not_deliverable',
+        );
       return { orderId: order.id };
     },
 

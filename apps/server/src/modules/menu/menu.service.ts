@@ -3,6 +3,7 @@ import {
   buildMenu,
   chooseLayout,
   customMediaTypes,
+  featureFlags,
   isIphoneUserAgent,
   mediaTypeDefinition,
   sweepsEnablement,
@@ -13,7 +14,8 @@ import { notFound } from '../../errors';
 
 /**
  * content.menuItems(brandId): the brand's media types (or the `custom_media_types` tag's), in the
- * layout chosen by tags, without game and software on iPhone, with giveaways where they are enabled. A brand id other than the request's
+ * layout chosen by tags, without game and software on iPhone, with giveaways where they are enabled
+ * and the marketplace where the brand offers it. A brand id other than the request's
  * brand answers not found, so one brand's menu is never served under another's hostname.
  */
 export function createMenuService() {
@@ -35,6 +37,8 @@ export function createMenuService() {
           memberTags: ctx.auth.claims.tags,
           brandTags: brand.brandTags,
         }).enabled,
+      // The brand's flag, as the marketplace's own check reads it (a member's tag does not open it).
+      marketplace: featureFlags(brand.brandTags).ecommerce,
     });
   }
 

@@ -3,6 +3,8 @@ import { createCheckoutsService } from './checkouts.service';
 import type { PaymentPurposes } from './payment-purposes';
 import type { PaymentsRepository } from './payments.repository';
 import type { PaymentProvider } from './provider';
+import type { RefundsRepository } from './refunds.repository';
+import { createRefundsService } from './refunds.service';
 import { FULFILMENT_LEASE_MS, RECONCILE_GRACE_MS, createSettlement } from './settlement';
 
 export type { PaymentMethod, Transaction, ChargeResult } from './cards.service';
@@ -11,6 +13,8 @@ export type { PaymentHandler, PaymentPurposes, VerifiedPayment } from './payment
 
 export interface PaymentsServiceDeps<Purpose extends string> {
   repository: PaymentsRepository;
+  /** Refund rows (docs/decisions/038). */
+  refundsRepository: RefundsRepository;
   provider: PaymentProvider;
   /** What the server takes payments for, and who fulfils each (apps/server/src/services.ts). */
   purposes: PaymentPurposes<Purpose>;
@@ -30,6 +34,7 @@ export interface PaymentsServiceDeps<Purpose extends string> {
  */
 export function createPaymentsService<Purpose extends string>({
   repository,
+  refundsRepository,
   provider,
   purposes,
   now = () => new Date(),
@@ -47,10 +52,21 @@ export function createPaymentsService<Purpose extends string>({
     fulfilmentLeaseMs,
     ensureCustomer: cards.ensureCustomer,
   });
+  const refunds = createRefundsService({ repository: refundsRepository, provider, now, warn });
   return {
     providerName: provider.name,
     ...checkouts,
     ...cards,
+    ...refunds,
+    /**
+     * The billing job's sweep: what a crash left unsettled or unfulfilled (checkouts.service.ts), then
+     * the refunds the provider has not accepted yet, sent again.
+     */
+    sweepUnfulfilled: async (limit = 50) => {
+      const swept = await checkouts.sweepUnfulfilled(limit);
+      const refunded = await refunds.retryPendingRefunds(limit);
+      return { ...swept, refunded: refunded.refunded, failed: swept.failed + refunded.failed };
+    },
     /** A charge on a saved card, for one of the registered purposes (renewals). */
     chargeSavedCard: (input: SavedCardCharge & { purpose: Purpose }) => cards.chargeSavedCard(input),
     findPaymentByIdempotencyKey: repository.findPaymentByIdempotencyKey,

@@ -60,6 +60,8 @@ export interface ProviderPaymentIntent {
   metadata: Record<string, string>;
   /** Stripe's decline code when the last attempt failed (`card_declined`, `expired_card`, …). */
   last_payment_error: { code: string; message: string } | null;
+  /** What was refunded of it, when the provider tells (the sandbox does; Stripe keeps it on the charge). */
+  amount_refunded?: number;
 }
 
 export interface ProviderEvent {
@@ -122,6 +124,26 @@ export interface PaymentIntentLookup {
   createdAfter: Date;
 }
 
+/** A refund of (part of) a succeeded payment intent (Stripe's Refunds API). */
+export interface CreateRefund {
+  paymentIntent: string;
+  amount: number;
+  currency: string;
+  metadata: Record<string, string>;
+  /** The provider refunds once per key (Stripe's Idempotency-Key): a retry answers the first refund. */
+  idempotencyKey: string;
+}
+
+export interface ProviderRefund {
+  id: string;
+  payment_intent: string | null;
+  amount: number;
+  currency: string;
+  /** Stripe's: `pending` is accepted and on its way to the card; `failed`/`canceled` did not go back. */
+  status: 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
+  metadata: Record<string, string>;
+}
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   /** Whether a saved card can be replaced in place (else: "card update feature unavailable"). */
@@ -144,6 +166,12 @@ export interface PaymentProvider {
    * Throws when the provider cannot tell.
    */
   findPaymentIntent(lookup: PaymentIntentLookup): Promise<ProviderPaymentIntent | null>;
+  /**
+   * Refunds `amount` of a succeeded intent, once per idempotency key. A refusal (nothing refunded: no
+   * such intent, more than is left, already refunded) is a thrown ProviderError; network and API errors
+   * are thrown as they are and leave the outcome unknown, so the caller sends the same key again.
+   */
+  createRefund(input: CreateRefund): Promise<ProviderRefund>;
   /**
    * Provider-hosted card entry (Stripe Checkout). Absent on the sandbox, which hosts its own page.
    * The card is kept on the customer for renewals (`setup_future_usage: off_session`).

@@ -14,6 +14,7 @@ import {
   type ProviderEvent,
   type ProviderPaymentIntent,
   type ProviderPaymentMethod,
+  type ProviderRefund,
   type ProviderSetupIntent,
 } from './provider';
 import { signWebhook, verifyWebhookSignature } from './webhook-signature';
@@ -90,7 +91,10 @@ export function createSandboxProvider(
     return first ? get<ProviderPaymentIntent>('payment_intent', first.intent, executor) : null;
   }
 
-  async function emit(type: string, object: ProviderPaymentIntent | ProviderSetupIntent): Promise<void> {
+  async function emit(
+    type: string,
+    object: ProviderPaymentIntent | ProviderSetupIntent | ProviderRefund,
+  ): Promise<void> {
     const event: ProviderEvent = {
       id: newId('evt'),
       type,
@@ -273,6 +277,70 @@ export function createSandboxProvider(
     },
 
     retrievePaymentIntent: (id) => get<ProviderPaymentIntent>('payment_intent', id),
+
+    async createRefund(input) {
+      if (!Number.isInteger(input.amount) || input.amount <= 0) {
+        throw new ProviderError('Amount must be a positive integer.', 'parameter_invalid_integer');
+      }
+      const key = idempotencyId(`refund:${input.idempotencyKey}`);
+      // Like a charge: the key, the refund and the intent's refunded amount are written together, and a
+      // refusal rolls the key back with them, so a later request with the same key is judged afresh.
+      const outcome = await db.transaction().execute(async (trx) => {
+        const claimed = await trx
+          .insertInto('sandbox_objects')
+          .values({
+            id: key,
+            kind: 'idempotency',
+            data: writeJson({ refund: null }),
+            created_at: isoNow(now()),
+          })
+          .onConflict((conflict) => conflict.column('id').doNothing())
+          .executeTakeFirst();
+        if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) {
+          const first = await get<{ refund: string | null }>('idempotency', key, trx);
+          const refund = first?.refund ? await get<ProviderRefund>('refund', first.refund, trx) : null;
+          if (!refund) {
+            throw new ProviderError(
+              'A request with this idempotency key is in progress.',
+              'idempotency_key_in_use',
+            );
+          }
+          return { refund, created: false };
+        }
+        const intent = await get<ProviderPaymentIntent>('payment_intent', input.paymentIntent, trx);
+        if (!intent) throw new ProviderError('No such payment_intent.', 'resource_missing');
+        if (intent.status !== 'succeeded') {
+          throw new ProviderError('This payment intent has no charge to refund.', 'charge_not_refundable');
+        }
+        if (intent.currency !== input.currency.toLowerCase()) {
+          throw new ProviderError('The refund currency differs from the charge’s.', 'currency_mismatch');
+        }
+        const refunded = intent.amount_refunded ?? 0;
+        if (refunded >= intent.amount) {
+          throw new ProviderError('This charge has been refunded already.', 'charge_already_refunded');
+        }
+        if (input.amount > intent.amount - refunded) {
+          throw new ProviderError(
+            'The refund is larger than what is left of the charge.',
+            'amount_too_large',
+          );
+        }
+        const refund: ProviderRefund = {
+          id: newId('re'),
+          payment_intent: intent.id,
+          amount: input.amount,
+          currency: intent.currency,
+          status: 'succeeded',
+          metadata: input.metadata,
+        };
+        await put('refund', refund.id, refund, trx);
+        await put('idempotency', key, { refund: refund.id }, trx);
+        await put('payment_intent', intent.id, { ...intent, amount_refunded: refunded + input.amount }, trx);
+        return { refund, created: true };
+      });
+      if (outcome.created) await emit('refund.created', outcome.refund);
+      return outcome.refund;
+    },
 
     // The sandbox keeps every idempotency key with its charge: no key, no charge.
     findPaymentIntent: ({ idempotencyKey }) => intentOfKey(idempotencyId(idempotencyKey)),

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBrand, buildMember } from '../../test/factories';
 import { ENGINES, type TestDb, createTestDb } from '../../test/harness';
 import { createPaymentsRepository } from './payments.repository';
+import { createRefundsRepository } from './refunds.repository';
 import { type VerifiedPayment, createPaymentsService } from './payments.service';
 import { createStripeProvider } from './stripe-provider';
 import { signWebhook } from './webhook-signature';
@@ -79,6 +80,7 @@ describe.each(ENGINES)('Stripe Checkout sessions (%s)', (engine) => {
     const fulfilled: VerifiedPayment[] = [];
     const payments = createPaymentsService({
       repository: createPaymentsRepository(db.kysely),
+      refundsRepository: createRefundsRepository(db.kysely),
       provider,
       purposes: {
         coins: (payment) => {

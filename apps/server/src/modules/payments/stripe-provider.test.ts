@@ -142,6 +142,44 @@ describe('Stripe provider against recorded Stripe responses', () => {
     });
   });
 
+  it('refunds an intent through the Refunds API with the idempotency key; a refusal is a provider error', async () => {
+    const { provider, requests } = recordedStripe({
+      'POST /v1/refunds': { status: 200, fixture: 'refund.create' },
+    });
+    const refund = {
+      paymentIntent: 'pi_3QfixtureSucceeded',
+      amount: 1999,
+      currency: 'USD',
+      metadata: { order_id: '42' },
+      idempotencyKey: 'order-refund:42',
+    };
+    expect(await provider.createRefund(refund)).toEqual({
+      id: 're_3QfixtureRefund01',
+      payment_intent: 'pi_3QfixtureSucceeded',
+      amount: 1999,
+      currency: 'usd',
+      status: 'succeeded',
+      metadata: { order_id: '42' },
+    });
+    const sent = requests[0];
+    expect(sent?.method).toBe('POST');
+    expect(sent?.path).toBe('/v1/refunds');
+    expect(sent?.idempotencyKey).toBe('order-refund:42');
+    expect(Object.fromEntries(sent?.body ?? [])).toEqual({
+      payment_intent: 'pi_3QfixtureSucceeded',
+      amount: '1999',
+      'metadata[order_id]': '42',
+    });
+
+    const refused = recordedStripe({
+      'POST /v1/refunds': { status: 400, fixture: 'refund.already_refunded' },
+    });
+    await expect(refused.provider.createRefund(refund)).rejects.toMatchObject({
+      name: 'ProviderError',
+      code: 'charge_already_refunded',
+    });
+  });
+
   it('retrieves an intent to verify it, and a missing one as null', async () => {
     const { provider } = recordedStripe({
       'GET /v1/payment_intents/pi_3QfixtureSucceeded': { status: 200, fixture: 'payment_intent.succeeded' },

@@ -8,6 +8,7 @@ import {
   type ProviderEvent,
   type ProviderPaymentIntent,
   type ProviderPaymentMethod,
+  type ProviderRefund,
   type ProviderSetupIntent,
 } from './provider';
 import { WEBHOOK_TOLERANCE_SECONDS } from './webhook-signature';
@@ -90,6 +91,26 @@ function toSetupIntent(intent: Stripe.SetupIntent): ProviderSetupIntent {
     customer: idOf(intent.customer),
     status: known(SETUP_INTENT_STATUSES, intent.status, 'processing'),
     payment_method: idOf(intent.payment_method),
+  };
+}
+
+const REFUND_STATUSES: readonly ProviderRefund['status'][] = [
+  'pending',
+  'requires_action',
+  'succeeded',
+  'failed',
+  'canceled',
+];
+
+function toRefund(refund: Stripe.Refund): ProviderRefund {
+  return {
+    id: refund.id,
+    payment_intent: idOf(refund.payment_intent),
+    amount: refund.amount,
+    currency: refund.currency,
+    // A status a newer API version added counts as on its way, never as done.
+    status: known(REFUND_STATUSES, refund.status ?? 'pending', 'pending'),
+    metadata: { ...(refund.metadata ?? {}) },
   };
 }
 
@@ -240,6 +261,24 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       const found = await stripe.paymentIntents.search({ query: `metadata['payment_id']:'${paymentId}'` });
       const intent = found.data[0];
       return intent ? toPaymentIntent(intent) : null;
+    },
+
+    async createRefund(input) {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: input.paymentIntent, amount: input.amount, metadata: input.metadata },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return toRefund(refund);
+      } catch (error) {
+        // Refused outright (no such intent, already refunded, more than is left): nothing was refunded.
+        // Network, rate-limit and API errors leave the outcome unknown and stay thrown as they are; the
+        // same idempotency key sent again answers the refund Stripe made, if it made one.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          throw new ProviderError(error.message, error.code ?? 'invalid_request');
+        }
+        throw error;
+      }
     },
 
     async createCheckoutSession(input) {

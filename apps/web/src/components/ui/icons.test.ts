@@ -20,6 +20,7 @@ const INTERFACE_ICONS: Record<IconId, true> = {
   history: true,
   'playlist-add': true,
   check: true,
+  package: true,
 };
 
 describe('icon sprite', () => {

@@ -18,7 +18,8 @@ export type IconId =
   | 'playlist'
   | 'history'
   | 'playlist-add'
-  | 'check';
+  | 'check'
+  | 'package';
 
 /** Glyphs for the main menu's icon names (packages/domain/src/menu.ts), plus a neutral fallback. */
 export const MENU_GLYPHS = [

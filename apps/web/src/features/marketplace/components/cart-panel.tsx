@@ -6,7 +6,7 @@ import { formatMoney } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
 import { logger } from '../../../lib/logger';
 import { type Loaded, useLoaded } from '../../../lib/use-loaded';
-import { publishCartCount } from '../api/cart-count';
+import { publishCartCount } from '../../../lib/cart-count';
 import { type Cart, getCart, setCartQuantity } from '../api/marketplace';
 
 export interface CartState {

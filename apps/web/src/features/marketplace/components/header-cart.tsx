@@ -2,7 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { NavLink } from 'react-router';
 import { Icon } from '../../../components/ui/icons';
 import { useI18n } from '../../../lib/i18n';
-import { cartCountSnapshot, refreshCartCount, subscribeCartCount } from '../api/cart-count';
+import { cartCountSnapshot, refreshCartCount, subscribeCartCount } from '../../../lib/cart-count';
 import '../header-cart.css';
 
 /** The header's link to the marketplace with the number of items in the member's server cart. */

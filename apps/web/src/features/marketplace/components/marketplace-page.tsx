@@ -13,11 +13,30 @@ import '../marketplace.css';
 /** The shelf of each category on the home: its first few products. */
 const SHELF_SIZE = 4;
 
+/**
+ * The home's query starts when this screen's code arrives, beside its strings, rather than after them
+ * (the largest paint of the screen is a product picture, so its wait is the page's). The first mount
+ * takes it if it is fresh; any later one asks again.
+ */
+const PREFETCH_FRESH_MS = 5_000;
+let prefetched: { at: number; home: ReturnType<typeof getMarketplaceHome> } | null = {
+  at: Date.now(),
+  home: getMarketplaceHome(),
+};
+// A failure is the screen's to show (useLoaded), not an unhandled rejection before it mounts.
+prefetched.home.catch(() => undefined);
+
+function marketplaceHome(signal: AbortSignal): ReturnType<typeof getMarketplaceHome> {
+  const taken = prefetched;
+  prefetched = null;
+  return taken && Date.now() - taken.at < PREFETCH_FRESH_MS ? taken.home : getMarketplaceHome(signal);
+}
+
 /** `/marketplace`: the categories, each with its first products, and the member's cart. */
 export function MarketplacePage() {
   use(marketplaceStringsLoaded(useI18nStore()));
   const { t } = useI18n();
-  const { state, reload } = useLoaded((signal) => getMarketplaceHome(signal));
+  const { state, reload } = useLoaded(marketplaceHome);
   const cart = useCart();
   return (
     <Page title={t('marketplace.title')} subtitle={t('marketplace.home.subtitle')}>

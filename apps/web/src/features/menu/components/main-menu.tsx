@@ -1,5 +1,5 @@
 import type { MenuItem } from '@member/domain';
-import { type Ref, useId } from 'react';
+import { Fragment, type Ref, useId } from 'react';
 import { NavLink } from 'react-router';
 import { Icon } from '../../../components/ui/icons';
 import { LIBRARY_LINKS } from '../../../config/library-links';
@@ -28,19 +28,32 @@ export function MainMenu({ items, isOpen, panelId, panelRef, onNavigate }: MainM
     <nav className="main-menu" aria-label={t('nav.mainLabel')} id={panelId} ref={panelRef} data-open={isOpen}>
       <ul className="main-menu__list">
         {items.map((item) => (
-          <li key={item.type}>
-            <NavLink
-              to={menuItemHref(item)}
-              end={item.type === 'home'}
-              className="main-menu__link"
-              onClick={onNavigate}
-            >
-              <span className="main-menu__icon" style={{ backgroundColor: item.secondaryColor }}>
-                <MenuItemIcon name={item.icon} color={item.color} />
-              </span>
-              <span className="main-menu__label">{translateText(item.title)}</span>
-            </NavLink>
-          </li>
+          <Fragment key={item.type}>
+            <li>
+              <NavLink
+                to={menuItemHref(item)}
+                end={item.type === 'home'}
+                className="main-menu__link"
+                onClick={onNavigate}
+              >
+                <span className="main-menu__icon" style={{ backgroundColor: item.secondaryColor }}>
+                  <MenuItemIcon name={item.icon} color={item.color} />
+                </span>
+                <span className="main-menu__label">{translateText(item.title)}</span>
+              </NavLink>
+            </li>
+            {/* Where the marketplace is offered, its shippable products (spec section 2) follow it. */}
+            {item.type === 'marketplace' ? (
+              <li>
+                <NavLink to="/shippable" className="main-menu__link" onClick={onNavigate}>
+                  <span className="main-menu__icon" style={{ backgroundColor: item.secondaryColor }}>
+                    <Icon name="package" style={{ color: item.color }} />
+                  </span>
+                  <span className="main-menu__label">{t('shop.shippableTitle')}</span>
+                </NavLink>
+              </li>
+            ) : null}
+          </Fragment>
         ))}
       </ul>
       <p className="main-menu__heading" id={libraryId}>

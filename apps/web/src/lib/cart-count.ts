@@ -1,9 +1,10 @@
-import { gql, graphqlRequest } from '../../../lib/graphql';
-import { logger } from '../../../lib/logger';
+import { gql, graphqlRequest } from './graphql';
+import { logger } from './logger';
 
 /*
- * The header's cart count: one number shared by the header and the marketplace screens, which publish
- * the count of every cart the server answers, so the header follows without asking again.
+ * The header's cart count: one number shared by the header and the screens that change the server's
+ * cart (the marketplace's and the shippable products'), which publish the count of every cart the
+ * server answers, so the header follows without asking again.
  */
 let count: number | null = null;
 const listeners = new Set<() => void>();
