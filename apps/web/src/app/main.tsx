@@ -52,7 +52,8 @@ async function start(): Promise<void> {
   applyBrandTheme(brand.colors);
   applyBrandIcon(brand.icon);
   if (isAnalyticsEnabled(brand.brandTags)) {
-    void import('../lib/analytics').then(({ loadAnalytics }) => loadAnalytics(brand.brandTags));
+    // It loads only once the member accepts the cookie notice (lib/consent.ts).
+    void import('../lib/analytics').then(({ startAnalytics }) => startAnalytics(brand.brandTags));
   }
   const session = createSessionStore(boot, brand);
   const member = session.activeMember();

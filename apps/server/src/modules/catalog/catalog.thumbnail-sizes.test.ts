@@ -41,6 +41,8 @@ describe('demo thumbnail sizes', () => {
       160, 320, 640,
     ]);
     expect(sizesOf('/media/demo/thumbnails/video/unknown.webp')).toEqual([]);
+    // A library entry's saved URL, with its cache index.
+    expect(sizesOf('/media/demo/thumbnails/video/colony.webp?v=0').map((s) => s.width)).toEqual([160, 320]);
     expect(sizesOf('https://cdn.example.com/cover.jpg')).toEqual([]);
   });
 

@@ -64,8 +64,10 @@ export function readDemoThumbnailSizes(demoDir: string): ReadonlyMap<string, Thu
 /** The sizes of any thumbnail path: an imported cover's, a demo poster's, else none. */
 export function createThumbnailSizes(demo: ReadonlyMap<string, ThumbnailSize[]>) {
   return (path: string): ThumbnailSize[] => {
-    const imported = importedThumbnailSizes(path);
+    // Library entries keep the URL the web saved, with its `?v=` cache index (the web adds it again).
+    const bare = path.split('?')[0] ?? path;
+    const imported = importedThumbnailSizes(bare);
     if (imported.length > 0) return imported;
-    return demo.get(path) ?? [];
+    return demo.get(bare) ?? [];
   };
 }

@@ -1,5 +1,6 @@
 import { Link, useLoaderData } from 'react-router';
 import { Page } from '../../../components/ui/page';
+import { shelfHref } from '../../../config/paths';
 import { MediaShelf } from '../../../components/media/media-shelf';
 import { BrowseTabs } from './browse-screen';
 import { useI18n } from '../../../lib/i18n';
@@ -29,7 +30,11 @@ export function BrowsePage() {
       ) : (
         <div className="browse-sections">
           {freeSlot && freeSlot.items.length > 0 ? (
-            <MediaShelf title={t('browse.shelves.free', { media: mediaTitle })} items={freeSlot.items} />
+            <MediaShelf
+              title={t('browse.shelves.free', { media: mediaTitle })}
+              items={freeSlot.items}
+              moreHref={shelfHref(freeSlot.slug)}
+            />
           ) : null}
           <MediaShelf
             title={t('browse.shelves.newReleases')}
