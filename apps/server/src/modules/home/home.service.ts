@@ -45,7 +45,9 @@ export function createHomeService({ catalog, library, now = () => new Date() }: 
   ): Promise<MediaItemView | null> {
     try {
       const media = await catalog.media(ctx, mediaType, id);
-      return media?.playbackKey ? media : null;
+      // An album or a series plays through its parts (its page queues them): not one button's job.
+      const isWhole = media !== null && media.tracks.length === 0 && media.episodes.length === 0;
+      return isWhole && media.playbackKey ? media : null;
     } catch (error) {
       // A refusal (FORBIDDEN, NOT_FOUND) means "try the next"; anything else is a real failure.
       if (error instanceof AppError && (error.code === 'FORBIDDEN' || error.code === 'NOT_FOUND'))
