@@ -39,15 +39,23 @@ async function playableMovie(member: Member): Promise<{ id: number; title: strin
   );
   for (const { id } of list.content.list.items) {
     const detail = await member.graphql<{
-      content: { media: { id: number; title: string; duration: number | null; playbackKey: string | null } };
+      content: {
+        media: {
+          id: number;
+          title: string;
+          duration: number | null;
+          playbackKey: string | null;
+          episodes: { id: number }[];
+        };
+      };
     }>(
-      'query M($id: Int!) { content { media(mediaType: "movie", id: $id) { id title duration playbackKey } } }',
+      'query M($id: Int!) { content { media(mediaType: "movie", id: $id) { id title duration playbackKey episodes { id } } } }',
       {
         id,
       },
     );
     const media = detail.content.media;
-    if (media.playbackKey && media.duration)
+    if (media.playbackKey && media.duration && media.episodes.length === 0)
       return { id: media.id, title: media.title, duration: media.duration };
   }
   throw new Error('no movie of the demo catalogue plays by itself');

@@ -49,8 +49,12 @@ async function start(): Promise<void> {
   }
 
   const brand = boot.brand;
-  applyBrandTheme(brand.colors);
-  applyBrandIcon(brand.icon);
+  // The brand's colours and icon come with the page the server renders (http/spa.ts); Vite's dev server
+  // serves its own index.html, so there they are set here (a production build leaves this out).
+  if (import.meta.env.DEV) {
+    applyBrandTheme(brand.colors);
+    applyBrandIcon(brand.icon);
+  }
   if (isAnalyticsEnabled(brand.brandTags)) {
     // It loads only once the member accepts the cookie notice (lib/consent.ts).
     void import('../lib/analytics').then(({ startAnalytics }) => startAnalytics(brand.brandTags));

@@ -63,8 +63,3 @@ export function changeOrderAddressHref(id: number): string {
 }
 
 export const NO_BRAND_HREF = '/nobrand';
-
-/** A home shelf's "See all" page. */
-export function shelfHref(slug: string): string {
-  return `/shelves/${encodeURIComponent(slug)}`;
-}

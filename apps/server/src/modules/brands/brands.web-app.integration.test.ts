@@ -116,6 +116,11 @@ describe.each(ENGINES)('installable web app per brand (%s)', (engine) => {
   it('links the manifest, the touch icon and the theme colour from the page', async () => {
     const response = await get('app-one.test', '/');
     expect(response.body).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+    expect(response.body).toContain('<link rel="icon" href="/static/brands/streamhub/icon.svg">');
+    // The brand's colours from the first paint, on <html>.
+    expect(response.body).toMatch(
+      /<html lang="[^"]+" style="--brand-accent:#[0-9a-f]{6};--brand-accent-contrast:#[0-9a-f]{6};--brand-accent-text:#[0-9a-f]{6};--brand-secondary:#1c1b2e"/i,
+    );
     expect(response.body).toMatch(
       /<link rel="apple-touch-icon" href="\/web-app\/apple-touch-icon\.png\?v=[\w-]{12}">/,
     );

@@ -233,15 +233,17 @@ describe.each(ENGINES)('home: shelves paged and the featured title (%s)', (engin
     let movie: { id: number; duration: number } | undefined;
     for (const item of page?.items.filter((candidate) => candidate.mediaType === 'movie') ?? []) {
       const detail = await graphql<{
-        content: { media: { playbackKey: string | null; duration: number } | null };
+        content: {
+          media: { playbackKey: string | null; duration: number; episodes: { id: number }[] } | null;
+        };
       }>(
         t.app,
         member.caller,
-        'query M($id: Int!) { content { media(mediaType: "movie", id: $id) { playbackKey duration } } }',
+        'query M($id: Int!) { content { media(mediaType: "movie", id: $id) { playbackKey duration episodes { id } } } }',
         { id: item.id },
       );
       const media = detail.data?.content.media;
-      if (media?.playbackKey) {
+      if (media?.playbackKey && media.episodes.length === 0) {
         movie = { id: item.id, duration: media.duration };
         break;
       }

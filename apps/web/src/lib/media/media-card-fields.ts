@@ -31,3 +31,8 @@ export function mediaDetailsHref(item: Pick<MediaCardData, 'id' | 'mediaType' | 
   const slug = item.slug ? `/${encodeURIComponent(item.slug)}` : '';
   return `/browse/${item.mediaType}/id/${item.id}${slug}`;
 }
+
+/** `/shelves/{slug}`: a home shelf's whole list ("See all"). */
+export function shelfHref(slug: string): string {
+  return `/shelves/${encodeURIComponent(slug)}`;
+}

@@ -1,7 +1,7 @@
 import { Link, useLoaderData } from 'react-router';
 import { Page } from '../../../components/ui/page';
-import { shelfHref } from '../../../config/paths';
 import { MediaShelf } from '../../../components/media/media-shelf';
+import { shelfHref } from '../../../lib/media/media-card-fields';
 import { BrowseTabs } from './browse-screen';
 import { useI18n } from '../../../lib/i18n';
 import type { BrowseLoader } from '../api/browse-loaders';

@@ -2,10 +2,10 @@ import type { MediaType } from '@member/domain';
 import { Suspense, use, useEffect, useId, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { ContinueShelf } from '../../../components/media/continue-shelf';
-import { shelfHref } from '../../../config/paths';
 import { MediaShelf } from '../../../components/media/media-shelf';
 import { type TranslationKey, type Translator, useI18n } from '../../../lib/i18n';
 import { whenIdle } from '../../../lib/idle';
+import { shelfHref } from '../../../lib/media/media-card-fields';
 import { pickOfTheDay } from '../api/get-genre-shelf';
 import {
   FREE_SLOT_MEDIA_TYPES,
