@@ -16,7 +16,7 @@ const IN_MAIN_LAYOUT_CHUNK =
   /src[\\/](app[\\/]main-layout|features[\\/]home[\\/]components[\\/](home-page|splash-cover)|lib[\\/](use-disclosure|on-demand))\./;
 const PAGE_FRAME = /src[\\/]components[\\/]ui[\\/](page|coming-soon)\./;
 const NOT_IN_APP_CHUNK =
-  /src[\\/](app[\\/](main|main-layout|boot-failure|screen-routes|login-screen)|lib[\\/](sentry|analytics|consent|scroll-places|event-body|rich-text|idle|format)|components[\\/]ui[\\/](dialog|form-field)|features[\\/]errors[\\/]components[\\/]not-found-page)\.|src[\\/](lib|components)[\\/]media[\\/]/;
+  /src[\\/](app[\\/](main|main-layout|boot-failure|screen-routes|login-screen)|lib[\\/](sentry|analytics|consent|scroll|event-body|rich-text|idle|format)|components[\\/]ui[\\/](dialog|form-field)|features[\\/]errors[\\/]components[\\/]not-found-page)\.|src[\\/](lib|components)[\\/]media[\\/]/;
 
 // The account page (app/account) composes several features' sections; it and the shared parts of those
 // sections load with the account screens, not with the shell.

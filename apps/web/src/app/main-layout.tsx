@@ -1,4 +1,4 @@
-import { type ComponentType, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, NavLink, Outlet, useLoaderData, useLocation } from 'react-router';
 import { BrandMark } from '../components/ui/brand-mark';
 import { Icon } from '../components/ui/icons';
@@ -28,17 +28,6 @@ export function MainLayout() {
   const { pathname } = useLocation();
   const isFirstRender = useRef(true);
   const PlayerHost = useOnDemand(playerHost)?.default;
-  // Back to the place in long lists (lib/scroll-places.tsx) loads after the first screen; without it the
-  // browser's own restoration stands in.
-  const [ScrollPlaces, setScrollPlaces] = useState<ComponentType | null>(null);
-  useEffect(() => {
-    import('../lib/scroll-places').then(
-      (module) => {
-        setScrollPlaces(() => module.ScrollPlaces);
-      },
-      () => undefined,
-    );
-  }, []);
 
   // Move focus to the new screen after in-app navigation, as a page load would, so that screen readers
   // start reading there and keyboard users do not stay in the menu.
@@ -86,7 +75,6 @@ export function MainLayout() {
         </main>
       </div>
       {PlayerHost ? <PlayerHost /> : null}
-      {ScrollPlaces ? <ScrollPlaces /> : null}
     </div>
   );
 }

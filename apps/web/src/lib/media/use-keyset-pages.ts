@@ -19,7 +19,7 @@ interface PagesState<T> {
 
 /**
  * The pages a list had loaded, per history entry (React Router's location key) and list: Back to a long
- * list shows them all again at once, so the page is tall enough to return to its place (lib/scroll.ts)
+ * list shows them all again at once, so the page is tall enough to return to its place (lib/scroll.tsx)
  * instead of starting over with the first page (issue 14, item 9). Kept in memory, the oldest dropped.
  */
 const remembered = new Map<string, { items: unknown[]; cursor: string | null }>();
