@@ -64,7 +64,7 @@ interface RouteSpec {
 const ROUTES: RouteSpec[] = [
   {
     route: '/login',
-    lazyModules: ['src/features/auth/components/login-page.tsx', 'src/features/auth/api/login.ts'],
+    lazyModules: ['src/app/login-screen.tsx', 'src/features/auth/api/login.ts'],
   },
   {
     route: '/',

@@ -16,7 +16,7 @@ const IN_MAIN_LAYOUT_CHUNK =
   /src[\\/](app[\\/]main-layout|features[\\/]home[\\/]components[\\/](home-page|splash-cover)|lib[\\/](use-disclosure|on-demand))\./;
 const PAGE_FRAME = /src[\\/]components[\\/]ui[\\/](page|coming-soon)\./;
 const NOT_IN_APP_CHUNK =
-  /src[\\/](app[\\/](main|main-layout|boot-failure|screen-routes|login-screen)|lib[\\/](sentry|analytics|event-body|rich-text|idle|format)|components[\\/]ui[\\/](dialog|form-field)|features[\\/]errors[\\/]components[\\/]not-found-page)\.|src[\\/](lib|components)[\\/]media[\\/]/;
+  /src[\\/](app[\\/](main|main-layout|boot-failure|screen-routes|login-screen)|lib[\\/](sentry|analytics|consent|scroll|event-body|rich-text|idle|format)|components[\\/]ui[\\/](dialog|form-field)|features[\\/]errors[\\/]components[\\/]not-found-page)\.|src[\\/](lib|components)[\\/]media[\\/]/;
 
 // The account page (app/account) composes several features' sections; it and the shared parts of those
 // sections load with the account screens, not with the shell.
@@ -72,6 +72,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'app', test: isEagerModule },
+            // The cookie choice and the analytics loader that waits for it: one small chunk, so the boot
+            // code's import of the loader names one file (the home notice and the account share it).
+            { name: 'consent', test: /src[\\/]lib[\\/](consent|analytics)\./ },
             // The frame of every member screen, and home, the usual landing page, with it rather than as a
             // second chunk: the layout, the home page and its splash cover, and the shell modules that only the
             // member screens use (the page frame, the menu's disclosure hook, the on-demand loader of the

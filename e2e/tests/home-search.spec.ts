@@ -76,7 +76,8 @@ test.describe('home', () => {
     await signInAs(page, 'active@streamhub.demo');
     await page.goto('/');
     const shelf = page.getByRole('region', { name: enShelves.slots.popular, exact: true });
-    const first = shelf.getByRole('link').first();
+    // The first card's link (the shelf's heading row also links to its whole list, "See all").
+    const first = shelf.getByRole('listitem').first().getByRole('link');
     const title = (await first.innerText()).split('\n')[0] ?? '';
     await first.click();
     await expect(page).toHaveURL(/\/browse\/[a-z]+\/id\/\d+/);

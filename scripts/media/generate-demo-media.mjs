@@ -5,6 +5,7 @@
 //   node scripts/media/generate-demo-media.mjs                 # everything, then verify
 //   node scripts/media/generate-demo-media.mjs --only music,games
 //   node scripts/media/generate-demo-media.mjs --verify        # only check what is on disk
+//   node scripts/media/generate-demo-media.mjs --thumbnail-sizes  # only the posters' narrower copies
 //
 // Needs Debian's ffmpeg (with ffprobe), zip and unzip; espeak-ng for the narration and fonts-dejavu-core
 // for drawn text are optional. See scripts/media/README.md.
@@ -33,7 +34,7 @@ import {
   which,
   writeText,
 } from './lib/run.mjs';
-import { poster } from './lib/thumbnails.mjs';
+import { isThumbnailVariant, poster, thumbnailVariants } from './lib/thumbnails.mjs';
 import { verify } from './lib/verify.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -132,8 +133,9 @@ function describe(rel, items) {
   let mediaType = TYPE_OF_FOLDER[parts[0]] ?? null;
   let kind = 'other';
   if (parts[0] === 'thumbnails') {
-    kind = 'thumbnail';
-    mediaType = parts[1] === 'placeholders' ? parts[2].replace(/\.webp$/, '') : TYPE_OF_FOLDER[parts[1]];
+    kind = isThumbnailVariant(rel) ? 'thumbnail-size' : 'thumbnail';
+    mediaType =
+      parts[1] === 'placeholders' ? parts[2].replace(/(-w\d+)?\.webp$/, '') : TYPE_OF_FOLDER[parts[1]];
   } else if (parts[0] === 'music') kind = 'audio-track';
   else if (parts[0] === 'audiobooks') kind = 'audiobook';
   else if (parts[0] === 'video')
@@ -153,6 +155,12 @@ function describe(rel, items) {
     bytes: statSync(abs).size,
     sha256: sha256(abs),
   };
+  if (parts[0] === 'thumbnails') {
+    // The widths let the server answer Thumbnail.sizes for demo titles (srcset) without opening images.
+    const { width, height } = ffprobe(abs, ['-show_streams']).streams[0];
+    Object.assign(entry, { width, height });
+    if (kind === 'thumbnail-size') entry.variantOf = rel.replace(/-w\d+\.webp$/, '.webp');
+  }
   if (['mp3', 'm4b', 'mp4', 'ts'].includes(ext)) {
     const p = ffprobe(abs, ['-show_format']);
     entry.durationSeconds = round(Number(p.format.duration), 3);
@@ -207,6 +215,8 @@ function printRows(rows) {
 function main() {
   const args = process.argv.slice(2);
   const verifyOnly = args.includes('--verify');
+  // Only the posters' narrower copies, from the posters on disk (no other file is rebuilt).
+  const sizesOnly = args.includes('--thumbnail-sizes');
   const keepTmp = args.includes('--keep-tmp');
   const onlyArg = args.find((a) => a.startsWith('--only'));
   const only = onlyArg
@@ -233,13 +243,18 @@ function main() {
   let items = [];
   if (!verifyOnly) {
     const tmp = mkdtempSync(join(tmpdir(), 'demo-media-'));
-    const areas = only ?? Object.keys(AREAS);
-    if (only && existsSync(manifestPath)) {
+    const areas = sizesOnly ? [] : (only ?? Object.keys(AREAS));
+    if (sizesOnly) {
+      items = JSON.parse(readFileSync(manifestPath, 'utf8')).items;
+      for (const file of listFiles(join(OUT, 'thumbnails'))) {
+        if (!isThumbnailVariant(file)) thumbnailVariants(join(OUT, 'thumbnails', file));
+      }
+    } else if (only && existsSync(manifestPath)) {
       items = JSON.parse(readFileSync(manifestPath, 'utf8')).items.filter(
         (i) => !only.includes(AREA_OF_ITEM(i)),
       );
     }
-    if (!only) rmSync(OUT, { recursive: true, force: true });
+    if (!only && !sizesOnly) rmSync(OUT, { recursive: true, force: true });
     ensureDir(OUT);
     const ctx = { out: OUT, tmp, thumbs: join(OUT, 'thumbnails'), sourceDir: SOURCES };
     try {
@@ -276,7 +291,8 @@ function main() {
         'Demo media generated for the member-area catalogue seed; every path is relative to this folder.',
       generator: 'scripts/media/generate-demo-media.mjs',
       license: 'CC0-1.0 (software downloads: MIT)',
-      tools: tools(),
+      // Only the copies were made: the other files are still those of the tools that made them.
+      tools: sizesOnly ? JSON.parse(readFileSync(manifestPath, 'utf8')).tools : tools(),
       totals: { files: files.length, bytes: files.reduce((s, f) => s + f.bytes, 0) },
       items,
       files,

@@ -21,6 +21,7 @@ import { addRequestContextHook } from './http/request-context';
 import { buildBootData } from './http/boot';
 import { createDatabaseCounter, sharedRateLimitStore } from './http/rate-limit-store';
 import { registerSpa } from './http/spa';
+import { registerWebAppRoutes } from './modules/brands/brands.web-app.routes';
 import { registerAccountRoutes } from './modules/account/account.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerRecoveryRoutes } from './modules/recovery/recovery.routes';
@@ -169,6 +170,7 @@ export async function buildApp({
     metrics?.recordJobRun,
   );
   registerMediaRoutes(app, config);
+  registerWebAppRoutes(app, services);
   await registerSpa(app, services, config);
   app.addHook('onClose', async () => {
     await reporter.flush();

@@ -12,10 +12,13 @@ import { createBrandsOperator } from './modules/brands/brands.operator';
 import { localInvalidation } from './shared/shared-store';
 import { createCatalogRepository } from './modules/catalog/catalog.repository';
 import { createCatalogService } from './modules/catalog/catalog.service';
+import { createThumbnailSizes, readDemoThumbnailSizes } from './modules/catalog/catalog.thumbnail-sizes';
 import { createEventsRepository } from './modules/events/events.repository';
 import { createEventsService } from './modules/events/events.service';
 import { createLibraryRepository } from './modules/library/library.repository';
 import { createLibraryService } from './modules/library/library.service';
+import { createHomeService } from './modules/home/home.service';
+import { createWebAppIcons } from './modules/brands/brands.web-app';
 import { createMembersRepository } from './modules/members/members.repository';
 import { createMembersService } from './modules/members/members.service';
 import { createMembersOperator } from './modules/members/members.operator';
@@ -88,6 +91,7 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
   const catalog = createCatalogService({
     repository: createCatalogRepository(db.kysely, db.dialect),
     subscriptions: createMembersRepository(db.kysely),
+    thumbnailSizes: createThumbnailSizes(readDemoThumbnailSizes(config.media.demoDir)),
   });
   const events = createEventsService({
     repository: createEventsRepository(db.kysely),
@@ -195,11 +199,16 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
     payments,
     access: signups,
   });
+  const library = createLibraryService({
+    repository: createLibraryRepository(db.kysely, db.dialect),
+    catalog,
+  });
   return {
     payments,
     signups,
     subscriptions,
     brands: createBrandsService(createBrandsRepository(db.kysely), { invalidation }),
+    webAppIcons: createWebAppIcons({ assetsDir: config.assetsDir }),
     brandsOperator: createBrandsOperator(createBrandsRepository(db.kysely), invalidation),
     membersOperator: createMembersOperator(
       createMembersOperatorRepository(db.kysely),
@@ -211,10 +220,8 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
     menu: createMenuService(),
     catalog,
     plans,
-    library: createLibraryService({
-      repository: createLibraryRepository(db.kysely, db.dialect),
-      catalog,
-    }),
+    library,
+    home: createHomeService({ catalog, library }),
     wallet,
     orders: createOrdersService({
       repository: createOrdersRepository(db.kysely),

@@ -2,6 +2,7 @@ export * from './brand-colors';
 export * from './boot';
 export * from './catalog-access';
 export * from './environments';
+export * from './featured';
 export * from './locales';
 export * from './marketplace';
 export * from './media-item';

@@ -7,11 +7,22 @@ import type { MediaType } from './media-types';
  * from these (`select` in the web's lib/graphql.ts) rather than written again by hand.
  */
 
+/** One width a thumbnail is stored in: its path on the thumbnail's origin (srcset `w` descriptor). */
+export interface ThumbnailSize {
+  width: number;
+  path: string;
+}
+
 /** Where a thumbnail is served from. */
 export interface Thumbnail {
   origin: string;
   path: string;
   cacheIndex: number;
+  /**
+   * The same picture in other widths, narrowest first (the API's `Thumbnail.sizes`), when the query
+   * selected them: imported covers and the demo posters have them, other thumbnails none.
+   */
+  sizes?: readonly ThumbnailSize[];
 }
 
 /** A cast or crew member, an artist or an author. */

@@ -2,7 +2,7 @@
 // wrapped title and a subtitle drawn with DejaVu fonts. One ffmpeg run per image, a single frame each.
 import { join } from 'node:path';
 
-import { BITEXACT, FONTS, ffmpeg, haveFonts, writeText } from './run.mjs';
+import { BITEXACT, FONTS, ffmpeg, ffprobe, haveFonts, writeText } from './run.mjs';
 
 export const GLYPHS = {
   music: '♫',
@@ -165,5 +165,49 @@ export function poster(o) {
     ...codec,
     o.out,
   ]);
+  if (ext === 'webp') thumbnailVariants(o.out, o.quality);
   return o.out;
+}
+
+/** The narrower copies every WebP poster gets, for the web's srcset (Thumbnail.sizes in the API). */
+export const THUMBNAIL_WIDTHS = [160, 320];
+
+/** A narrower copy's file name: `<poster>-w<width>.webp` beside the poster. */
+export const variantPath = (file, width) => file.replace(/\.webp$/, `-w${width}.webp`);
+
+/** Whether a thumbnail file is one of those copies rather than a poster. */
+export const isThumbnailVariant = (file) => /-w\d+\.webp$/.test(file);
+
+/**
+ * Writes the poster's narrower copies (THUMBNAIL_WIDTHS below its own width), scaled down with Lanczos
+ * from the poster itself so they show the same picture; returns their widths.
+ */
+export function thumbnailVariants(file, quality = 72) {
+  const { width } = ffprobe(file, ['-show_streams']).streams[0];
+  const widths = THUMBNAIL_WIDTHS.filter((w) => w < width);
+  for (const w of widths) {
+    ffmpeg([
+      '-i',
+      file,
+      '-vf',
+      `scale=${w}:-2:flags=lanczos`,
+      '-frames:v',
+      '1',
+      '-map_metadata',
+      '-1',
+      ...BITEXACT,
+      '-c:v',
+      'libwebp',
+      '-quality',
+      String(quality),
+      '-compression_level',
+      '6',
+      '-preset',
+      'picture',
+      '-pix_fmt',
+      'yuv420p',
+      variantPath(file, w),
+    ]);
+  }
+  return widths;
 }

@@ -304,13 +304,19 @@ export function verify(out, manifest) {
   const thumbs = listFiles(join(out, 'thumbnails'));
   let thumbsOk = true;
   let largest = 0;
+  const posters = thumbs.filter((t) => !/-w\d+\.webp$/.test(t));
   for (const t of thumbs) {
     const p = ffprobe(join(out, 'thumbnails', t), ['-show_streams']);
     const s = p.streams[0];
     const size = statSync(join(out, 'thumbnails', t)).size;
     largest = Math.max(largest, size);
     const dims = `${s.width}x${s.height}`;
-    if (!['320x480', '400x400'].includes(dims) || size >= 25 * 1024 || s.codec_name !== 'webp') {
+    // A narrower copy (-w<width>) is that wide, in the poster's proportions (2:3 or 1:1).
+    const copy = /-w(\d+)\.webp$/.exec(t);
+    const shapeOk = copy
+      ? s.width === Number(copy[1]) && [s.width, Math.round((s.width * 3) / 2)].includes(s.height)
+      : ['320x480', '400x400'].includes(dims);
+    if (!shapeOk || size >= 25 * 1024 || s.codec_name !== 'webp') {
       thumbsOk = false;
       add('thumbnail', `thumbnails/${t}`, false, `${s.codec_name} ${dims} ${size} bytes`);
     }
@@ -319,7 +325,7 @@ export function verify(out, manifest) {
     'thumbnail',
     'thumbnails/',
     thumbsOk,
-    `${thumbs.length} WebP posters (320x480 or 400x400), largest ${(largest / 1024).toFixed(1)} KB`,
+    `${posters.length} WebP posters (320x480 or 400x400) and ${thumbs.length - posters.length} narrower copies, largest ${(largest / 1024).toFixed(1)} KB`,
   );
 
   const referenced = items.flatMap((i) =>

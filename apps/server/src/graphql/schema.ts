@@ -33,6 +33,8 @@ import { impactsResolvers } from '../modules/impacts/impacts.resolvers';
 import { impactsTypeDefs } from '../modules/impacts/impacts.graphql';
 import { onboardingResolvers } from '../modules/onboarding/onboarding.resolvers';
 import { onboardingTypeDefs } from '../modules/onboarding/onboarding.graphql';
+import { homeResolvers } from '../modules/home/home.resolvers';
+import { homeTypeDefs } from '../modules/home/home.graphql';
 import { commonTypeDefs } from './common.graphql';
 
 /** The whole schema: the spec's namespaces, one module each (printed to apps/server/schema.graphql). */
@@ -42,6 +44,7 @@ export const typeDefs = [
   catalogTypeDefs,
   catalogQueryTypeDefs,
   libraryTypeDefs,
+  homeTypeDefs,
   mediaTypeDefs,
   membersTypeDefs,
   plansTypeDefs,
@@ -72,6 +75,7 @@ export const resolvers = mergeResolvers(
   menuResolvers,
   catalogResolvers,
   libraryResolvers,
+  homeResolvers,
   mediaResolvers,
   membersResolvers,
   plansResolvers,

@@ -7,6 +7,7 @@ import { LOCALE_BCP47, isLocale } from '@member/domain';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppConfig } from '../config';
+import { iconHref, webAppColors } from '../modules/brands/brands.web-app';
 import type { Services } from '../services';
 import { type BootResult, buildBootData } from './boot';
 
@@ -18,6 +19,7 @@ const API_PREFIXES = [
   '/media/',
   '/assets/',
   '/static/',
+  '/web-app/',
 ];
 
 const BOOT_PLACEHOLDER = '<!--boot-data-->';
@@ -59,10 +61,32 @@ function contentSecurityPolicy(boot: BootResult): string {
 function renderIndex(template: string, boot: BootResult): string {
   const lang = isLocale(boot.locale) ? LOCALE_BCP47[boot.locale] : 'en-US';
   const script = `<script id="boot-data" type="application/json">${serializeForScript(boot.data)}</script>`;
-  const title = boot.data.brand ? `<title>${escapeHtml(boot.data.brand.name)}</title>` : '';
+  const brand = boot.data.brand;
+  // The brand's installable app (issue 14, item 14): its manifest, home-screen icon and bar colour.
+  const head = brand
+    ? `<title>${escapeHtml(brand.name)}</title>${brand.icon ? `<link rel="icon" href="${escapeHtml(brand.icon)}">` : ''}<link rel="manifest" href="/manifest.webmanifest"><link rel="apple-touch-icon" href="${escapeHtml(iconHref(brand, 'apple-touch-icon.png'))}">`
+    : '';
+  const themeColor = brand ? webAppColors(brand).theme : null;
+  // The brand's colours as the page's custom properties from the first paint (the server made them
+  // readable on the dark interface: readableBrandColors), so the boot code sets nothing and nothing repaints.
+  const style = brand
+    ? ` style="${escapeHtml(
+        [
+          ['--brand-accent', brand.colors.accent],
+          ['--brand-accent-contrast', brand.colors.accentContrast],
+          ['--brand-accent-text', brand.colors.accentText],
+          ['--brand-secondary', brand.colors.secondary],
+        ]
+          .map(([name, value]) => `${name ?? ''}:${value ?? ''}`)
+          .join(';'),
+      )}"`
+    : '';
   return template
-    .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
-    .replace(/<title>[^<]*<\/title>/, title)
+    .replace(/<html lang="[^"]*"/, `<html lang="${lang}"${style}`)
+    .replace(/<title>[^<]*<\/title>/, head)
+    .replace(/<meta name="theme-color" content="[^"]*"/, (meta) =>
+      themeColor ? `<meta name="theme-color" content="${themeColor}"` : meta,
+    )
     .replace(BOOT_PLACEHOLDER, script);
 }
 

@@ -65,6 +65,7 @@ type FieldAccess = 'caller' | 'member';
 const FIELD_RULES: Record<string, FieldAccess> = {
   'query content.collection': 'member',
   'query content.continueList': 'member',
+  'query content.featured': 'caller',
   'query content.genres': 'caller',
   'query content.history': 'member',
   'query content.list': 'caller',
@@ -73,6 +74,7 @@ const FIELD_RULES: Record<string, FieldAccess> = {
   'query content.menuItems': 'caller',
   'query content.playlist': 'member',
   'query content.playlists': 'member',
+  'query content.slot': 'caller',
   'query content.progress': 'member',
   'query content.search': 'caller',
   'query content.slotsWithTags': 'caller',
@@ -185,6 +187,9 @@ const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /healthz': { access: 'public' },
   'GET /readyz': { access: 'public' },
   'GET /static/*': { access: 'public', url: () => '/static/brands/none/logo.svg' },
+  // The brand's installable app (issue 14, item 14): the same for every caller of the hostname.
+  'GET /manifest.webmanifest': { access: 'public' },
+  'GET /web-app/:name': { access: 'public', url: () => '/web-app/icon-192.png' },
   'GET /media/*': { access: 'public', url: () => '/media/demo/video/fractal-tides.mp4' },
   'POST /membergraphapi/api/auth/token/generic': { access: 'public' },
   'GET /membergraphapi/api/auth/sign': { access: 'caller' },

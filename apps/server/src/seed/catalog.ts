@@ -777,7 +777,8 @@ export async function seedCatalog(
   options: SeedCatalogOptions = {},
 ): Promise<SeedCatalogResult> {
   const counts = { ...DEFAULT_TITLE_COUNTS, ...options.counts };
-  const slotSize = options.slotSize ?? 24;
+  // Twice what a home shelf shows (content.slotsWithTags answers 24), so "See all" has more to page through.
+  const slotSize = options.slotSize ?? 48;
   const result: SeedCatalogResult = { brands: 0, titles: 0, children: 0 };
   const seed = options.seed ?? 20_261_121;
 

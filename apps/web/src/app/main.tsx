@@ -49,10 +49,15 @@ async function start(): Promise<void> {
   }
 
   const brand = boot.brand;
-  applyBrandTheme(brand.colors);
-  applyBrandIcon(brand.icon);
+  // The brand's colours and icon come with the page the server renders (http/spa.ts); Vite's dev server
+  // serves its own index.html, so there they are set here (a production build leaves this out).
+  if (import.meta.env.DEV) {
+    applyBrandTheme(brand.colors);
+    applyBrandIcon(brand.icon);
+  }
   if (isAnalyticsEnabled(brand.brandTags)) {
-    void import('../lib/analytics').then(({ loadAnalytics }) => loadAnalytics(brand.brandTags));
+    // It loads only once the member accepts the cookie notice (lib/consent.ts).
+    void import('../lib/analytics').then(({ startAnalytics }) => startAnalytics(brand.brandTags));
   }
   const session = createSessionStore(boot, brand);
   const member = session.activeMember();

@@ -1,15 +1,25 @@
+import { type ComponentType, useEffect, useState } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { useI18n } from '../lib/i18n';
-import { useScrollToTopOnNavigation } from '../lib/scroll';
 
 /** Every route's parent: scroll to top after navigation and a slim progress bar while a route loads. */
 export function RootLayout() {
   const navigation = useNavigation();
-  useScrollToTopOnNavigation();
+  // Where the view goes after a navigation (lib/scroll.tsx) loads just after the first screen.
+  const [ScrollPlaces, setScrollPlaces] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    import('../lib/scroll').then(
+      (module) => {
+        setScrollPlaces(() => module.default);
+      },
+      () => undefined,
+    );
+  }, []);
   return (
     <>
       <div className="route-progress" data-active={navigation.state !== 'idle'} aria-hidden="true" />
       <Outlet />
+      {ScrollPlaces ? <ScrollPlaces /> : null}
     </>
   );
 }

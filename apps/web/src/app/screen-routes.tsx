@@ -29,6 +29,7 @@ import {
   PLAYLISTS_PATH,
   RESET_PASSWORD_PATH,
   SEARCH_PATH,
+  SHELF_PATH,
   SHIPPABLE_PATH,
   SHIPPABLE_PRODUCT_PATH,
   SUPPORT_PATH,
@@ -104,6 +105,17 @@ export function screenRoutes(deps: AppDeps, offeredMediaTypes: OfferedMediaTypes
     {
       path: SEARCH_PATH,
       lazy: lazyRoute(() => import('../features/search/components/search-page')),
+    },
+    {
+      path: SHELF_PATH,
+      lazy: lazyRoute(
+        () =>
+          Promise.all([
+            import('../features/home/components/shelf-page'),
+            import('../features/home/api/shelf-loader'),
+          ]),
+        ([page, api]) => ({ Component: page.Component, loader: api.createShelfLoader(deps.i18n) }),
+      ),
     },
     {
       path: COLLECTION_PATH,

@@ -1,6 +1,9 @@
 import type { ThemeColors } from '@member/domain';
 
 /**
+ * Under Vite's dev server only (app/main.tsx): in production the server's page carries the colours on
+ * <html> and the icon link (apps/server/src/http/spa.ts).
+ *
  * Applies the brand's colours as CSS custom properties. The server has already made them readable on
  * the dark interface (`readableBrandColors` in the domain package), so this only sets them.
  */

@@ -134,6 +134,17 @@ export const catalogTypeDefs = /* GraphQL */ `
     items: [MediaCard!]!
   }
 
+  "A page of a slot's titles in the slot's order (a shelf's See all): pass nextCursor as after for the next."
+  type SlotPage {
+    slug: String!
+    "The slot's name as the operator wrote it (the web shows its own translation of known slots)."
+    title: String!
+    "The slot's media type, or mixed for home shelves."
+    mediaType: String!
+    items: [MediaCard!]!
+    nextCursor: String
+  }
+
   "Search results of one media type, best first."
   type SearchGroup {
     mediaType: String!

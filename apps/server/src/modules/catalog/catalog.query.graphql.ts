@@ -22,6 +22,12 @@ export const catalogQueryTypeDefs = /* GraphQL */ `
     """
     slotsWithTags(tags: [String!]!): [Slot!]!
     """
+    One keyset page of the brand's slot named by slug (a home shelf's See all), in the slot's order, with
+    the visibility of slotsWithTags; first is capped at 100. Null when the brand has no such slot;
+    BAD_USER_INPUT (invalid_slot) for a malformed slug, invalid_cursor for a bad after.
+    """
+    slot(slug: String!, after: String, first: Int = 24): SlotPage
+    """
     Top-level titles of a media type, newest or most popular first, or newest first within a genre and
     its subgenres (genreId). Keyset pages: first is capped at 100; after is a nextCursor. Same
     visibility as content.media (empty on iPhone for game and software; titles not playable in the

@@ -388,8 +388,72 @@ export function createCatalogReads(db: Kysely<Database>) {
     return [...new Set(slugs)].flatMap((slug) => bySlug.get(slug) ?? []);
   }
 
+  /**
+   * One page of a slot's titles in the slot's order (a shelf's "See all"), keyset on (position, id);
+   * null when the brand has no slot with this slug. Titles unplayable in `country` are left out in SQL,
+   * so pages stay full.
+   */
+  async function listSlotPage(
+    brandId: number,
+    slug: string,
+    cursor: string | null,
+    limit?: number,
+    country?: string | null,
+    locale?: string | null,
+  ): Promise<(Omit<SlotWithItems, 'items'> & Page<MediaCard>) | null> {
+    const slot = await db
+      .selectFrom('slots')
+      .select(['id', 'slug', 'title', 'media_type', 'properties'])
+      .where('brand_id', '=', brandId)
+      .where('slug', '=', slug)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    if (!slot) return null;
+    const after = decodeIntegerCursor(cursor);
+    const size = clampLimit(limit);
+    const rows = await db
+      .selectFrom('slot_items as si')
+      .innerJoin('media_items as m', 'm.id', 'si.media_id')
+      .select(CARD_COLUMNS)
+      .select('si.position')
+      .select(localizedTitle(localeOf(locale)).as('title'))
+      .where('si.slot_id', '=', slot.id)
+      .where('m.brand_id', '=', brandId)
+      .where(inCountry(country))
+      .$if(after !== null, (qb) =>
+        qb.where((eb) =>
+          eb(eb.refTuple('si.position', 'm.id'), '>', eb.tuple(after?.key ?? 0, after?.id ?? 0)),
+        ),
+      )
+      .orderBy('si.position')
+      .orderBy('m.id')
+      .limit(size + 1)
+      .execute();
+    // Every stored type is known; the guard narrows the column's type for toCard.
+    const typed = rows.flatMap((row) => {
+      const mediaType = row.media_type;
+      return isMediaType(mediaType) ? [{ ...row, mediaType }] : [];
+    });
+    const page = toPage(
+      typed,
+      size,
+      (row) => toCard(row, row.mediaType),
+      (row) => row.position,
+    );
+    return {
+      id: slot.id,
+      slug: slot.slug,
+      title: slot.title,
+      mediaType: slot.media_type,
+      properties: readJson<Record<string, unknown>>(slot.properties, {}),
+      ...page,
+    };
+  }
+
   return {
     findMedia,
+    listSlotPage,
     findIdBySlug,
     listNewReleases,
     listPopular,

@@ -1,11 +1,11 @@
 import { type GraphQLContext, requireCaller } from '../../graphql/context';
-import { thumbnailSizes } from './catalog.import-cover';
 import type { CatalogListArgs } from './catalog.service';
 
 /** The catalog's fields of the content namespace: titles, live streams, slots, lists, genres, search. */
 export const catalogResolvers = {
   Thumbnail: {
-    sizes: (thumbnail: { path: string }) => thumbnailSizes(thumbnail.path),
+    sizes: (thumbnail: { path: string }, _args: unknown, context: GraphQLContext) =>
+      context.services.catalog.thumbnailSizes(thumbnail.path),
   },
   ContentQuery: {
     media: (_parent: unknown, args: { mediaType: string; id: number }, context: GraphQLContext) =>
@@ -14,6 +14,11 @@ export const catalogResolvers = {
       context.services.catalog.liveStream(requireCaller(context), args.slug),
     slotsWithTags: (_parent: unknown, args: { tags: string[] }, context: GraphQLContext) =>
       context.services.catalog.slotsWithTags(requireCaller(context), args.tags),
+    slot: (
+      _parent: unknown,
+      args: { slug: string; after?: string | null; first?: number | null },
+      context: GraphQLContext,
+    ) => context.services.catalog.slot(requireCaller(context), args.slug, args),
     list: (_parent: unknown, args: CatalogListArgs, context: GraphQLContext) =>
       context.services.catalog.list(requireCaller(context), args),
     genres: (_parent: unknown, args: { mediaType: string }, context: GraphQLContext) =>

@@ -14,6 +14,7 @@ import {
 } from '@member/domain';
 
 import type { RequestContext } from '../../context';
+import { type ThumbnailSize, createThumbnailSizes } from './catalog.thumbnail-sizes';
 import { badInput, forbidden, notFound } from '../../errors';
 import { toMemberSubscription } from '../members/member-subscriptions';
 import type { MembersRepository } from '../members/members.repository';
@@ -81,6 +82,8 @@ export interface MediaItemView {
 export interface CatalogServiceDeps {
   repository: CatalogRepository;
   subscriptions: Pick<MembersRepository, 'listSubscriptions'>;
+  /** The widths a thumbnail is stored in (catalog.thumbnail-sizes.ts); none when absent. */
+  thumbnailSizes?: (path: string) => ThumbnailSize[];
 }
 
 const LOCATION_MESSAGE = 'This content is not available in your current location.';
@@ -159,7 +162,11 @@ export interface CatalogListArgs {
 }
 
 /** Catalog reads with the access rules of spec section 5 (pure rules in @member/domain). */
-export function createCatalogService({ repository, subscriptions }: CatalogServiceDeps) {
+export function createCatalogService({
+  repository,
+  subscriptions,
+  thumbnailSizes = createThumbnailSizes(new Map()),
+}: CatalogServiceDeps) {
   /** The media types the caller's subscriptions grant; a visitor has none. */
   async function subscribedMediaTypes(ctx: RequestContext): Promise<string[]> {
     if (ctx.auth.kind !== 'member') return [];
@@ -331,8 +338,44 @@ export function createCatalogService({ repository, subscriptions }: CatalogServi
     }));
   }
 
-  return { media, liveStream, list, genres, search, slotsWithTags };
+  /**
+   * content.slot: one page of a slot's titles in the slot's order (a home shelf's "See all"); null when
+   * the brand has no slot with this slug. Same visibility as content.slotsWithTags.
+   */
+  async function slot(
+    ctx: RequestContext,
+    rawSlug: string,
+    args: { after?: string | null; first?: number | null } = {},
+  ): Promise<SlotPageView | null> {
+    if (rawSlug.length > MAX_SLOT_SLUG_LENGTH || !SLOT_SLUG_PATTERN.test(rawSlug)) {
+      throw badInput('The shelf name is not valid.', 'invalid_slot');
+    }
+    const page = await repository.listSlotPage(
+      ctx.brand.config.id,
+      rawSlug,
+      args.after ?? null,
+      args.first ?? undefined,
+      ctx.country,
+      catalogLocale(ctx),
+    );
+    if (!page) return null;
+    return {
+      slug: page.slug,
+      title: page.title,
+      mediaType: page.mediaType,
+      items: page.items
+        .filter((item) => !isHiddenOnDevice(item.mediaType, ctx.userAgent))
+        .map((item) => card(ctx, item)),
+      nextCursor: page.nextCursor,
+    };
+  }
+
+  return { media, liveStream, list, genres, search, slotsWithTags, slot, thumbnailSizes };
 }
+
+/** Slot slugs as operators name them (new_releases, movie_free, seasonal_winter). */
+const SLOT_SLUG_PATTERN = /^[a-z0-9_-]+$/;
+const MAX_SLOT_SLUG_LENGTH = 64;
 
 const MAX_SLOT_TAGS = 50;
 /** Title slugs as the repository makes them: lower-case letters, digits and hyphens. */
@@ -350,6 +393,15 @@ export interface SlotView {
   /** The slot's properties as JSON text. */
   properties: string;
   items: MediaCardView[];
+}
+
+/** A page of a slot's titles, with the slot's name (content.slot). */
+export interface SlotPageView {
+  slug: string;
+  title: string;
+  mediaType: string;
+  items: MediaCardView[];
+  nextCursor: string | null;
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;

@@ -14,6 +14,7 @@ import {
   PaymentMethodsSection,
   PaymentReturn,
 } from '../../features/billing/components/billing-sections';
+import { CookieSettings } from '../../features/home/components/cookie-settings';
 import { OrdersSection } from '../../features/orders/components/orders-section';
 import { WalletSection } from '../../features/wallet/components/wallet-section';
 import { useI18n } from '../../lib/i18n';
@@ -70,6 +71,7 @@ export function AccountPage() {
               <AvatarSection />
               <ProfileSection member={member} />
               <SecuritySection />
+              <CookieSettings />
               <DeactivateSection />
             </div>
           ) : section === 'wallet' && member ? (

@@ -60,6 +60,8 @@ export function ContinueShelf({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
     <MediaShelf
       title={t('library.continue.title')}
       items={entries.map((entry) => entry.media)}
+      // The whole list of what the member played is their history.
+      moreHref="/history"
       headingLevel={headingLevel}
       progressOf={progressOf}
     />

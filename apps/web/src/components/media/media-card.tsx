@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { type MediaCardItem, mediaDetailsHref } from '../../lib/media/media-card-fields';
 import { formatDuration, useBrowseStrings } from '../../lib/media/media-strings';
-import { thumbnailUrl } from '../../lib/media/thumbnail-url';
+import { CARD_IMAGE_SIZES, thumbnailSrcSet, thumbnailUrl } from '../../lib/media/thumbnail-url';
 import { useSession } from '../../lib/session';
 import './media-card.css';
 
@@ -57,6 +57,7 @@ export function MediaCard({ item, isPriority = false, progress = null }: MediaCa
   const shape = SHAPES[item.mediaType];
   const size = SIZES[shape];
   const src = thumbnailUrl(item.thumbnail, brand.cdnServer);
+  const srcSet = thumbnailSrcSet(item.thumbnail, brand.cdnServer);
   const year = yearOf(item);
   const facts = [
     year === null ? null : String(year),
@@ -70,6 +71,7 @@ export function MediaCard({ item, isPriority = false, progress = null }: MediaCa
             <img
               className="media-card__image"
               src={src}
+              {...(srcSet ? { srcSet, sizes: CARD_IMAGE_SIZES } : {})}
               alt=""
               loading={isPriority ? 'eager' : 'lazy'}
               fetchPriority={isPriority ? 'high' : 'auto'}

@@ -11,7 +11,7 @@ import { type I18nStore, type TranslationKey, type Translator, useI18nStore } fr
 import { logger } from '../logger';
 import { FALLBACK_ERROR_MESSAGE, RefusalError, slugOf } from '../refusal';
 import { MEDIA_CARD_FIELDS, type MediaCardData, type Thumbnail } from './media-card-fields';
-import { thumbnailUrl } from './thumbnail-url';
+import { THUMBNAIL_FIELDS, thumbnailUrl } from './thumbnail-url';
 
 /**
  * The member's library calls (spec section 7): collection, history and progress. Each mutation throws
@@ -241,7 +241,6 @@ export interface Playlist {
   updatedAt: string;
 }
 
-const THUMBNAIL_FIELDS = 'thumbnail { origin path cacheIndex }';
 const ENTRY_FIELDS = `id type title duration artist ${THUMBNAIL_FIELDS} addedAt`;
 const PLAYLIST_FIELDS = `id name createdAt updatedAt tracks { id title duration artist albumTitle ${THUMBNAIL_FIELDS} addedAt }`;
 

@@ -1,5 +1,6 @@
 import type { MediaCard } from '@member/domain';
 import { type Picked, select } from '../graphql';
+import { THUMBNAIL_FIELDS } from './thumbnail-url';
 
 export type { Thumbnail } from '@member/domain';
 
@@ -19,7 +20,7 @@ const CARD_SCALARS = select<MediaCard>()(
 export type MediaCardData = Picked<typeof CARD_SCALARS> & Pick<MediaCard, 'thumbnail'>;
 
 /** The GraphQL selection of a `MediaCard` (inside `content.list`, `content.slotsWithTags`, `content.search`). */
-export const MEDIA_CARD_FIELDS = `${CARD_SCALARS.text} thumbnail { origin path cacheIndex }`;
+export const MEDIA_CARD_FIELDS = `${CARD_SCALARS.text} ${THUMBNAIL_FIELDS}`;
 
 /** What a card needs: a `MediaCardData`, or any title with at least its id, type, title, slug and thumbnail. */
 export type MediaCardItem = Pick<MediaCardData, 'id' | 'mediaType' | 'title' | 'slug' | 'thumbnail'> &
@@ -29,4 +30,9 @@ export type MediaCardItem = Pick<MediaCardData, 'id' | 'mediaType' | 'title' | '
 export function mediaDetailsHref(item: Pick<MediaCardData, 'id' | 'mediaType' | 'slug'>): string {
   const slug = item.slug ? `/${encodeURIComponent(item.slug)}` : '';
   return `/browse/${item.mediaType}/id/${item.id}${slug}`;
+}
+
+/** `/shelves/{slug}`: a home shelf's whole list ("See all"). */
+export function shelfHref(slug: string): string {
+  return `/shelves/${encodeURIComponent(slug)}`;
 }

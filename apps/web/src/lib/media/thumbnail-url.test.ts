@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { thumbnailUrl } from './thumbnail-url';
+import { thumbnailSrcSet, thumbnailUrl } from './thumbnail-url';
 
 describe('thumbnailUrl', () => {
   it('serves a thumbnail from its own origin with the cache index', () => {
@@ -26,5 +26,42 @@ describe('thumbnailUrl', () => {
   it('answers null without a thumbnail', () => {
     expect(thumbnailUrl(null)).toBeNull();
     expect(thumbnailUrl({ origin: 'https://cdn', path: '', cacheIndex: 0 })).toBeNull();
+  });
+});
+
+describe('thumbnailSrcSet', () => {
+  const sizes = [
+    { width: 160, path: '/media/demo/a-w160.webp' },
+    { width: 320, path: '/media/demo/a-w320.webp' },
+    { width: 400, path: '/media/demo/a.webp' },
+  ];
+
+  it('lists every width, served like the picture itself', () => {
+    expect(
+      thumbnailSrcSet({ origin: 'https://cdn.example/', path: '/media/demo/a.webp', cacheIndex: 2, sizes }),
+    ).toBe(
+      'https://cdn.example/media/demo/a-w160.webp?v=2 160w, https://cdn.example/media/demo/a-w320.webp?v=2 320w, https://cdn.example/media/demo/a.webp?v=2 400w',
+    );
+    expect(thumbnailSrcSet({ origin: '', path: '/media/demo/a.webp', cacheIndex: 0, sizes }, '')).toMatch(
+      /^\/media\/demo\/a-w160\.webp\?v=0 160w, /,
+    );
+  });
+
+  it('gives none without widths, with one, or with broken ones', () => {
+    expect(thumbnailSrcSet(null)).toBeUndefined();
+    expect(thumbnailSrcSet({ origin: '', path: '/a.webp', cacheIndex: 0 })).toBeUndefined();
+    expect(thumbnailSrcSet({ origin: '', path: '/a.webp', cacheIndex: 0, sizes: [] })).toBeUndefined();
+    expect(
+      thumbnailSrcSet({
+        origin: '',
+        path: '/a.webp',
+        cacheIndex: 0,
+        sizes: [
+          { width: 160, path: '/a-w160.webp' },
+          { width: 0, path: '/x.webp' },
+          { width: 320, path: '' },
+        ],
+      }),
+    ).toBeUndefined();
   });
 });

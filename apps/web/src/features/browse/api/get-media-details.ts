@@ -2,6 +2,7 @@ import type { MediaItem, MediaType, Person, Thumbnail } from '@member/domain';
 import { type Picked, gql, graphqlAnswer, select } from '../../../lib/graphql';
 import type { RefusalError } from '../../../lib/refusal';
 import { GENRE_FIELDS, type Genre } from './browse-queries';
+import { THUMBNAIL_FIELDS } from '../../../lib/media/thumbnail-url';
 
 /** The fields a track, an episode or a chapter shares with its title. */
 const CHILD_SCALARS = select<MediaItem>()(
@@ -51,7 +52,7 @@ export type MediaDetails = MediaChild &
   };
 
 const PERSON = 'id slug title';
-const CHILD_FIELDS = `${CHILD_SCALARS.text} thumbnail { origin path cacheIndex } artists { ${PERSON} }`;
+const CHILD_FIELDS = `${CHILD_SCALARS.text} ${THUMBNAIL_FIELDS} artists { ${PERSON} }`;
 
 export const MEDIA_DETAILS_QUERY = gql<
   { content: { media: MediaDetails | null } },

@@ -1,6 +1,7 @@
 import { Link, useLoaderData } from 'react-router';
 import { Page } from '../../../components/ui/page';
 import { MediaShelf } from '../../../components/media/media-shelf';
+import { shelfHref } from '../../../lib/media/media-card-fields';
 import { BrowseTabs } from './browse-screen';
 import { useI18n } from '../../../lib/i18n';
 import type { BrowseLoader } from '../api/browse-loaders';
@@ -29,7 +30,11 @@ export function BrowsePage() {
       ) : (
         <div className="browse-sections">
           {freeSlot && freeSlot.items.length > 0 ? (
-            <MediaShelf title={t('browse.shelves.free', { media: mediaTitle })} items={freeSlot.items} />
+            <MediaShelf
+              title={t('browse.shelves.free', { media: mediaTitle })}
+              items={freeSlot.items}
+              moreHref={shelfHref(freeSlot.slug)}
+            />
           ) : null}
           <MediaShelf
             title={t('browse.shelves.newReleases')}

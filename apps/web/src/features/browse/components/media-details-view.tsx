@@ -7,7 +7,7 @@ import { formatClock, formatNumber } from '../../../lib/format';
 import { type Translator, useI18n } from '../../../lib/i18n';
 import { formatDuration } from '../../../lib/media/media-strings';
 import { partsGroup, playQueue } from '../../../lib/media/play-queue';
-import { thumbnailUrl } from '../../../lib/media/thumbnail-url';
+import { thumbnailSrcSet, thumbnailUrl } from '../../../lib/media/thumbnail-url';
 import { useSession } from '../../../lib/session';
 import type { MediaDetails } from '../api/get-media-details';
 import { useNow } from '../hooks/use-now';
@@ -44,6 +44,7 @@ export function MediaDetailsView({ media }: { media: MediaDetails }) {
   const resumeText = resumeLabel(resume, t, locale);
   const nowMs = useNow();
   const src = thumbnailUrl(media.thumbnail, brand.cdnServer);
+  const srcSet = thumbnailSrcSet(media.thumbnail, brand.cdnServer);
   const year = media.releaseYear ?? (media.releaseDate ? Number(media.releaseDate.slice(0, 4)) : null);
   const summary = [
     t(`media.${media.mediaType}.title`),
@@ -74,6 +75,16 @@ export function MediaDetailsView({ media }: { media: MediaDetails }) {
           {src ? (
             <img
               src={src}
+              // browse.css: the picture is at most 280 px wide (420 px for a stream), the screen's width below.
+              {...(srcSet
+                ? {
+                    srcSet,
+                    sizes:
+                      media.mediaType === 'stream'
+                        ? '(min-width: 440px) 420px, 100vw'
+                        : '(min-width: 300px) 280px, 100vw',
+                  }
+                : {})}
               alt=""
               width={480}
               height={480}

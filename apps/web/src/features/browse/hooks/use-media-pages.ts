@@ -13,5 +13,6 @@ export function useMediaPages(query: MediaListQuery, first: MediaPage): MediaPag
       getMediaPage({ mediaType, order, genreId: genreId ?? null }, cursor, signal),
     [mediaType, order, genreId],
   );
-  return useKeysetPages(first, fetchPage);
+  // Named, so Back to a long list shows the pages it had loaded and returns to its place (lib/scroll.tsx).
+  return useKeysetPages(first, fetchPage, `list:${mediaType}:${order}:${String(genreId ?? '')}`);
 }

@@ -5,6 +5,7 @@ import { logger } from '../../../lib/logger';
 import { loadBrowseStrings } from '../../../lib/media/media-strings';
 import type { SessionStore } from '../../../lib/session';
 import { HomeContent } from '../components/home-content';
+import { type Featured, getFeatured } from './get-featured';
 import { type GenreShelfData, getGenreShelf } from './get-genre-shelf';
 import { type HomeSlotData, getHomeSlots } from './get-home-slots';
 import { loadShelvesStrings } from './home-strings';
@@ -24,6 +25,8 @@ export interface HomeData {
   slots: Promise<Loaded<ReadonlyMap<string, HomeSlotData>>>;
   /** The "by genre" shelf; null when the member is offered no media type. */
   genreShelf: Promise<Loaded<GenreShelfData | null>>;
+  /** The featured title at the top (issue 14, item 12); null when the server has none. */
+  featured: Promise<Loaded<Featured | null>>;
 }
 
 function settle<T>(promise: Promise<T>, what: string): Promise<Loaded<T>> {
@@ -48,8 +51,9 @@ export async function loadHome(
   // Without a member the main layout's loader sends the visitor to sign in: ask the API for nothing.
   if (!session.activeMember()) return null;
   const slots = settle(getHomeSlots(), 'slots');
+  const featured = settle(getFeatured(), 'featured title');
   const offered = offeredMediaTypes().then((types) => (types ?? []).filter(isMediaType));
   const genreShelf = settle(offered.then(getGenreShelf), 'genre shelf');
   const [mediaTypes] = await Promise.all([offered, loadShelvesStrings(i18n), loadBrowseStrings(i18n)]);
-  return { Content: HomeContent, mediaTypes, slots, genreShelf };
+  return { Content: HomeContent, mediaTypes, slots, genreShelf, featured };
 }

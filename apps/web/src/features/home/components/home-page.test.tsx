@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildBoot, buildMember, buildMenuItem } from '../../../test/factories';
 import { jsonResponse, mockFetch, renderApp, requestJson, requestsTo } from '../../../test/render-app';
-import { COOKIE_CONSENT_KEY } from '../hooks/use-cookie-consent';
+import { CONSENT_KEY } from '../../../lib/consent';
 
 function card(id: number, title: string, mediaType = 'movie') {
   return {
@@ -35,7 +35,32 @@ function operation(init: RequestInit): string {
   return /(?:query|mutation) (\w+)/.exec(body?.query ?? '')?.[1] ?? '';
 }
 
-function mockApi({ slots = SLOTS, failSlots = false }: { slots?: unknown[]; failSlots?: boolean } = {}) {
+const FEATURED = {
+  reason: 'continue',
+  media: {
+    ...card(9, 'Paper Lanterns'),
+    description: 'A lamplighter keeps a harbor town awake through its longest night.',
+    thumbnail: {
+      origin: '',
+      path: '/media/demo/thumbnails/video/colony.webp',
+      cacheIndex: 0,
+      sizes: [
+        { width: 160, path: '/media/demo/thumbnails/video/colony-w160.webp' },
+        { width: 320, path: '/media/demo/thumbnails/video/colony.webp' },
+      ],
+    },
+    artists: [],
+    authors: [],
+    chapters: [],
+  },
+  progress: { progress: 85, finished: false },
+};
+
+function mockApi({
+  slots = SLOTS,
+  failSlots = false,
+  featured = FEATURED,
+}: { slots?: unknown[]; failSlots?: boolean; featured?: unknown } = {}) {
   return mockFetch((url, init) => {
     if (!url.endsWith('/graphql')) return jsonResponse({}, 404);
     switch (operation(init)) {
@@ -58,6 +83,8 @@ function mockApi({ slots = SLOTS, failSlots = false }: { slots?: unknown[]; fail
             },
           },
         });
+      case 'HomeFeatured':
+        return jsonResponse({ data: { content: { featured } } });
       case 'ContinueList':
         // The library's "continue" shelf: nothing started, so it shows nothing.
         return jsonResponse({ data: { content: { continueList: [] } } });
@@ -118,6 +145,8 @@ describe('home page', () => {
       .map((heading) => heading.textContent)
       .filter((text) => text !== 'Cookies on Aurora Media');
     expect(shelves).toEqual([
+      // The featured title comes first, above the shelves.
+      'Paper Lanterns',
       'New releases',
       'Popular',
       'Staff picks',
@@ -150,14 +179,75 @@ describe('home page', () => {
     ]);
   });
 
+  it('features the title the member left, with its synopsis, Resume at the saved time and its page', async () => {
+    mockApi();
+    await renderApp('/', boot());
+    const hero = await screen.findByRole('region', { name: 'Paper Lanterns' }, SLOW);
+    expect(within(hero).getByText('Continue where you left off')).toBeInTheDocument();
+    expect(within(hero).getByText(/lamplighter keeps a harbor town/)).toBeInTheDocument();
+    expect(within(hero).getByRole('button', { name: 'Resume 1:25' })).toBeInTheDocument();
+    expect(within(hero).getByRole('link', { name: 'Details of Paper Lanterns' })).toHaveAttribute(
+      'href',
+      '/browse/movie/id/9/paper-lanterns',
+    );
+    const cover = hero.querySelector('img');
+    expect(cover?.getAttribute('srcset')).toBe(
+      '/media/demo/thumbnails/video/colony-w160.webp?v=0 160w, /media/demo/thumbnails/video/colony.webp?v=0 320w',
+    );
+  });
+
+  it("offers the type's verb for a pick, and leaves the hero out when the server has none", async () => {
+    mockApi({ featured: { ...FEATURED, reason: 'pick', progress: null } });
+    const first = await renderApp('/', boot());
+    const hero = await screen.findByRole('region', { name: 'Paper Lanterns' }, SLOW);
+    expect(within(hero).getByText('Featured today')).toBeInTheDocument();
+    expect(within(hero).getByRole('button', { name: 'Watch' })).toBeInTheDocument();
+    first.unmount();
+
+    mockApi({ featured: null });
+    await renderApp('/', boot());
+    await screen.findByRole('link', { name: /Quiet Harbor/ }, SLOW);
+    expect(screen.queryByRole('region', { name: 'Paper Lanterns' })).not.toBeInTheDocument();
+  });
+
+  it('links every slot shelf to its whole list', async () => {
+    mockApi();
+    await renderApp('/', boot());
+    await screen.findByRole('link', { name: 'See all: New releases' }, SLOW);
+    // The later shelves are drawn one per idle moment.
+    await waitFor(() => {
+      expect(
+        screen.getAllByRole('link', { name: /^See all/ }).map((link) => link.getAttribute('href')),
+      ).toEqual(expect.arrayContaining(['/shelves/new_releases', '/shelves/popular', '/shelves/movie_free']));
+    }, SLOW);
+  });
+
+  it('remembers a refusal as plainly as an acceptance', async () => {
+    mockApi();
+    const first = await renderApp('/', boot());
+    const notice = await screen.findByRole('region', { name: 'Cookies on Aurora Media' }, SLOW);
+    // Every shelf drawn first, so the click does not land while one is still suspending.
+    await screen.findByRole('heading', { level: 2, name: 'Free movies' }, SLOW);
+    const user = userEvent.setup();
+    await user.click(within(notice).getByRole('button', { name: 'Refuse cookies' }));
+    expect(screen.queryByRole('region', { name: 'Cookies on Aurora Media' })).not.toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(CONSENT_KEY) ?? 'null')).toMatchObject({ choice: 'refused' });
+    first.unmount();
+    await renderApp('/', boot());
+    await screen.findByRole('link', { name: /Quiet Harbor/ }, SLOW);
+    expect(screen.queryByRole('region', { name: 'Cookies on Aurora Media' })).not.toBeInTheDocument();
+  });
+
   it('keeps the cookie notice dismissed once accepted', async () => {
     mockApi();
     const first = await renderApp('/', boot());
     const notice = await screen.findByRole('region', { name: 'Cookies on Aurora Media' }, SLOW);
+    // Every shelf drawn first, so the click does not land while one is still suspending.
+    await screen.findByRole('heading', { level: 2, name: 'Free movies' }, SLOW);
     const user = userEvent.setup();
     await user.click(within(notice).getByRole('button', { name: 'Accept cookies' }));
     expect(screen.queryByRole('region', { name: 'Cookies on Aurora Media' })).not.toBeInTheDocument();
-    expect(localStorage.getItem(COOKIE_CONSENT_KEY)).not.toBeNull();
+    expect(JSON.parse(localStorage.getItem(CONSENT_KEY) ?? 'null')).toMatchObject({ choice: 'accepted' });
     expect(document.activeElement).toBe(document.getElementById('main'));
     first.unmount();
 
@@ -195,6 +285,8 @@ describe('home page', () => {
     const { router } = await renderApp('/', boot());
     const user = userEvent.setup();
     const box = await screen.findByRole('searchbox', { name: 'Search the catalog' }, SLOW);
+    // Every shelf drawn first, so typing does not land while one is still suspending.
+    await screen.findByRole('heading', { level: 2, name: 'Free movies' }, SLOW);
     await user.type(box, 'harbor');
     // Submitting opens the search screen, whose route module loads on demand: submitted inside an
     // awaited act, so its suspension settles inside the test.

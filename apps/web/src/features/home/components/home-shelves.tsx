@@ -5,6 +5,7 @@ import { ContinueShelf } from '../../../components/media/continue-shelf';
 import { MediaShelf } from '../../../components/media/media-shelf';
 import { type TranslationKey, type Translator, useI18n } from '../../../lib/i18n';
 import { whenIdle } from '../../../lib/idle';
+import { shelfHref } from '../../../lib/media/media-card-fields';
 import { pickOfTheDay } from '../api/get-genre-shelf';
 import {
   FREE_SLOT_MEDIA_TYPES,
@@ -13,6 +14,7 @@ import {
   type HomeShelfSlot,
 } from '../api/get-home-slots';
 import type { HomeData } from '../api/home-loader';
+import { SLOT_TITLES } from '../api/slot-titles';
 
 /** One shelf of the home page, in order: a slot of the server's, or the day's "by genre" shelf. */
 export type HomeShelfEntry = { kind: 'slot'; slug: HomeSlot } | { kind: 'genre' };
@@ -37,16 +39,6 @@ export function homeShelfPlan(mediaTypes: readonly MediaType[]): HomeShelfEntry[
     ...free.map(slot),
   ];
 }
-
-const SLOT_TITLES: Record<HomeSlot, TranslationKey> = {
-  new_releases: 'shelves.slots.new_releases',
-  popular: 'shelves.slots.popular',
-  staff_picks: 'shelves.slots.staff_picks',
-  seasonal_winter: 'shelves.slots.seasonal_winter',
-  movie_free: 'shelves.slots.movie_free',
-  ebook_free: 'shelves.slots.ebook_free',
-  audiobook_free: 'shelves.slots.audiobook_free',
-};
 
 const MEDIA_TITLES: Record<MediaType, TranslationKey> = {
   audiobook: 'media.audiobook.title',
@@ -190,6 +182,7 @@ function LoadedShelves({ home, plan }: { home: HomeData; plan: readonly HomeShel
         <MediaShelf
           title={t(SLOT_TITLES[entry.slug])}
           items={slot.items}
+          moreHref={shelfHref(entry.slug)}
           priorityCards={entry === firstSlot ? FIRST_SHELF_PRIORITY_CARDS : 0}
         />
       </div>

@@ -7,7 +7,7 @@ import { type LibraryEntry, removeAllFromHistory, removeFromHistory } from '../.
 import { mediaDetailsHref } from '../../../lib/media/media-card-fields';
 import { formatDateAndTime } from '../../../lib/format';
 import { formatDuration } from '../../../lib/media/media-strings';
-import { thumbnailUrl } from '../../../lib/media/thumbnail-url';
+import { thumbnailSrcSet, thumbnailUrl } from '../../../lib/media/thumbnail-url';
 import { useSession } from '../../../lib/session';
 import type { EntriesData } from '../api/library-loaders';
 import { removal, useOptimisticList } from '../hooks/use-optimistic-list';
@@ -120,12 +120,14 @@ function HistoryList({ initial }: { initial: readonly LibraryEntry[] }) {
           <ul className="library-list">
             {items.map((entry) => {
               const src = thumbnailUrl(entry.thumbnail, brand.cdnServer);
+              const srcSet = thumbnailSrcSet(entry.thumbnail, brand.cdnServer);
               return (
                 <li className="library-row" key={`${entry.type}-${String(entry.id)}`}>
                   {src ? (
                     <img
                       className="library-row__thumb"
                       src={src}
+                      {...(srcSet ? { srcSet, sizes: '56px' } : {})}
                       alt=""
                       width={56}
                       height={56}

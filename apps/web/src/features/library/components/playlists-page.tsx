@@ -14,7 +14,7 @@ import {
 import { formatDateAndTime } from '../../../lib/format';
 import { formatDuration } from '../../../lib/media/media-strings';
 import { playQueue } from '../../../lib/media/play-queue';
-import { thumbnailUrl } from '../../../lib/media/thumbnail-url';
+import { thumbnailSrcSet, thumbnailUrl } from '../../../lib/media/thumbnail-url';
 import { useSession } from '../../../lib/session';
 import type { PlaylistsData } from '../api/library-loaders';
 import { removal, useOptimisticList } from '../hooks/use-optimistic-list';
@@ -314,6 +314,7 @@ function PlaylistDetail({ playlist, change }: { playlist: Playlist; change: Chan
             <tbody>
               {tracks.map((track, index) => {
                 const src = thumbnailUrl(track.thumbnail, brand.cdnServer);
+                const srcSet = thumbnailSrcSet(track.thumbnail, brand.cdnServer);
                 return (
                   <tr key={track.id} data-track={track.id}>
                     <td className="library-table__order">
@@ -345,7 +346,16 @@ function PlaylistDetail({ playlist, change }: { playlist: Playlist; change: Chan
                     </td>
                     <td>
                       <span className="library-table__title">
-                        {src ? <img src={src} alt="" width={40} height={40} loading="lazy" /> : null}
+                        {src ? (
+                          <img
+                            src={src}
+                            {...(srcSet ? { srcSet, sizes: '40px' } : {})}
+                            alt=""
+                            width={40}
+                            height={40}
+                            loading="lazy"
+                          />
+                        ) : null}
                         <button
                           type="button"
                           className="library-table__play"

@@ -1,0 +1,90 @@
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { NavigationType, useLocation, useNavigationType } from 'react-router';
+
+/** Spec section 2: after a navigation the view scrolls smoothly to the top after 100 ms. */
+export const SCROLL_TO_TOP_DELAY_MS = 100;
+/** How long Back waits for a page to be tall enough to return to its place (content still arriving). */
+const RESTORE_FRAMES = 60;
+/** Places remembered, one per history entry; the oldest are forgotten. */
+const MAX_PLACES = 50;
+
+/** Where each history entry (React Router's location key) was scrolled to when it was left. */
+const places = new Map<string, number>();
+let lastY = 0;
+
+/**
+ * Where the view goes after a navigation: to the top of a new path (smoothly, after 100 ms: spec section
+ * 2), and on Back or Forward to where that page was left (issue 14, item 9), once it is tall enough (long
+ * lists show again the pages they had loaded: lib/media/use-keyset-pages.ts). It loads just after the
+ * first screen (app/root-layout.tsx), which keeps it out of the entry chunk; it acts from the first
+ * navigation after it arrives, never on the page it arrives on.
+ */
+export default function ScrollPlaces(): null {
+  const { key, pathname } = useLocation();
+  const type = useNavigationType();
+  const firstPath = useRef(pathname);
+  const lastType = useRef(type);
+  useLayoutEffect(() => {
+    lastType.current = type;
+  });
+
+  useEffect(() => {
+    // The browser's own restoration would jump before the page's data is in.
+    window.history.scrollRestoration = 'manual';
+    lastY = window.scrollY;
+    const onScroll = () => {
+      lastY = window.scrollY;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.history.scrollRestoration = 'auto';
+    };
+  }, []);
+
+  // Remember the place of the entry being left, before the next page's layout moves it.
+  useLayoutEffect(
+    () => () => {
+      places.delete(key);
+      places.set(key, lastY);
+      if (places.size > MAX_PLACES) places.delete(places.keys().next().value ?? '');
+    },
+    [key],
+  );
+
+  // Back or Forward: return to the remembered place, waiting a few frames for the page to grow to it.
+  useLayoutEffect(() => {
+    const saved = type === NavigationType.Pop ? places.get(key) : undefined;
+    if (saved === undefined) return undefined;
+    let frame = 0;
+    let attempts = 0;
+    const restore = () => {
+      const reachable = document.documentElement.scrollHeight - window.innerHeight >= saved;
+      if (reachable || attempts >= RESTORE_FRAMES) {
+        window.scrollTo(0, saved);
+        lastY = window.scrollY;
+        return;
+      }
+      attempts += 1;
+      frame = requestAnimationFrame(restore);
+    };
+    restore();
+    return () => {
+      cancelAnimationFrame(frame);
+    };
+  }, [key, type]);
+
+  // A new path (not a new query, not Back or Forward): the top, smoothly, after 100 ms.
+  useEffect(() => {
+    if (pathname === firstPath.current || lastType.current === NavigationType.Pop) return undefined;
+    firstPath.current = '';
+    const timer = setTimeout(() => {
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+    }, SCROLL_TO_TOP_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [pathname]);
+
+  return null;
+}
