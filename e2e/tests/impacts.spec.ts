@@ -47,7 +47,7 @@ test.describe('impacts', () => {
     await main.getByRole('button', { name: 'Fund for 40 coins' }).click();
     await expect(main.getByRole('status').filter({ hasText: 'Thank you!' })).toBeVisible();
     await expect(main.getByTestId('impact-balance')).toHaveText('60 coins');
-    await expect(main.getByTestId('impact-mine')).toHaveText('You funded 2 tree');
+    await expect(main.getByTestId('impact-mine')).toHaveText('You funded 2 trees');
     await expect(progress).toContainText(`${(fundedBefore + 2).toLocaleString('en-US')} of`);
     await expect(main.getByRole('list', { name: enImpacts.detail.history })).toContainText('40 coins');
 
