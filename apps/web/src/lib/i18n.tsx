@@ -16,6 +16,8 @@ import type impactsEnUs from '../locales/impacts/en-us.json';
 import type greenEnUs from '../locales/green/en-us.json';
 import type marketplaceEnUs from '../locales/marketplace/en-us.json';
 import type supportEnUs from '../locales/support/en-us.json';
+import type onboardingEnUs from '../locales/onboarding/en-us.json';
+import type noticesEnUs from '../locales/notices/en-us.json';
 import enUs from '../locales/en-us.json';
 
 /**
@@ -40,6 +42,8 @@ interface NamespaceMessages {
   green: typeof greenEnUs;
   marketplace: typeof marketplaceEnUs;
   support: typeof supportEnUs;
+  onboarding: typeof onboardingEnUs;
+  notices: typeof noticesEnUs;
 }
 export type LocaleNamespace = keyof NamespaceMessages;
 

@@ -14,6 +14,7 @@ import {
   PaymentMethodsSection,
   PaymentReturn,
 } from '../../features/billing/components/billing-sections';
+import { BadgesSection } from '../../features/onboarding/components/badges-section';
 import { OrdersSection } from '../../features/orders/components/orders-section';
 import { WalletSection } from '../../features/wallet/components/wallet-section';
 import { useI18n } from '../../lib/i18n';
@@ -69,6 +70,7 @@ export function AccountPage() {
             <div className="extras__stack">
               <AvatarSection />
               <ProfileSection member={member} />
+              <BadgesSection />
               <SecuritySection />
               <DeactivateSection />
             </div>
