@@ -59,7 +59,7 @@ test.describe('impacts', () => {
     await dialog.getByRole('spinbutton').fill('4');
     await dialog.getByRole('button', { name: enImpacts.target.save }).click();
     await expect(dialog).toBeHidden();
-    await expect(main.getByTestId('impact-mine')).toHaveText('You funded 2 of your 4 tree target (50%)');
+    await expect(main.getByTestId('impact-mine')).toHaveText('You funded 2 of your target of 4 trees (50%)');
 
     // Too many coins: refused, nothing spent.
     await main.getByRole('spinbutton').fill('4');

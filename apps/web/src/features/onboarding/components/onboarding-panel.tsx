@@ -73,11 +73,17 @@ export function OnboardingPanel({ memberId, renderAddressForm }: OnboardingPanel
     });
   }, []);
 
-  // Read on arrival and after each navigation (the member may have just entered a giveaway).
+  // Read on arrival, after each navigation and when the member comes back to the tab (a giveaway
+  // entered or an impact funded meanwhile shows as done).
   useEffect(() => {
     const controller = new AbortController();
     refresh(controller.signal);
+    const onFocus = () => {
+      refresh(controller.signal);
+    };
+    window.addEventListener('focus', onFocus);
     return () => {
+      window.removeEventListener('focus', onFocus);
       controller.abort();
     };
   }, [refresh, pathname]);
@@ -85,6 +91,8 @@ export function OnboardingPanel({ memberId, renderAddressForm }: OnboardingPanel
   function setFolded(folded: boolean): void {
     setCollapsed(folded);
     writeDismissed(memberId, folded);
+    // Unfolded: read the steps again, one may have been done on this screen meanwhile.
+    if (!folded) refresh();
     // Keep focus where the member is: on the button that brings the panel back, or on the panel.
     requestAnimationFrame(() => {
       if (folded) resumeRef.current?.focus();
@@ -220,7 +228,15 @@ export function OnboardingPanel({ memberId, renderAddressForm }: OnboardingPanel
                   {t('onboarding.steps.welcome_gift.action')}
                 </button>
               ) : (
-                <Link className="button button--ghost" to={STEP_LINKS[step]}>
+                <Link
+                  className="button button--ghost"
+                  to={STEP_LINKS[step]}
+                  onClick={() => {
+                    // Out of the way of the page where the step is done; the small button brings it back.
+                    setCollapsed(true);
+                    writeDismissed(memberId, true);
+                  }}
+                >
                   {t(`onboarding.steps.${step}.action`)}
                 </Link>
               )}
