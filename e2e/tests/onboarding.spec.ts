@@ -20,7 +20,7 @@ const fields = enAccount.addresses.fields;
 
 test.describe('onboarding', () => {
   // Buying coins on the hosted page, three screens and the finish, each with its axe scan.
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
 
   test('a new member completes the three steps and receives 600 coins and the badge once', async ({
     page,
