@@ -33,11 +33,11 @@ export function MainLayout() {
   const { pathname } = useLocation();
   const isFirstRender = useRef(true);
   const PlayerHost = useOnDemand(playerHost)?.default;
-  const Onboarding = useOnDemand(
-    onboardingOverlay,
-    member !== null && showOnboarding(featureFlags(member.tags).onboarding, member.tags),
-  )?.OnboardingOverlay;
-  const BrandMove = useOnDemand(brandMoveNotice, member !== null && brand.movedTo !== null)?.BrandMoveNotice;
+  const wantsOnboarding =
+    member !== null && showOnboarding(featureFlags(member.tags).onboarding, member.tags);
+  const wantsBrandMove = member !== null && brand.movedTo !== null;
+  const Onboarding = useOnDemand(onboardingOverlay, wantsOnboarding)?.OnboardingOverlay;
+  const BrandMove = useOnDemand(brandMoveNotice, wantsBrandMove)?.BrandMoveNotice;
 
   // Move focus to the new screen after in-app navigation, as a page load would, so that screen readers
   // start reading there and keyboard users do not stay in the menu.
@@ -85,8 +85,8 @@ export function MainLayout() {
         </main>
       </div>
       {PlayerHost ? <PlayerHost /> : null}
-      {Onboarding && member ? <Onboarding memberId={member.id} /> : null}
-      {BrandMove ? <BrandMove /> : null}
+      {Onboarding && wantsOnboarding ? <Onboarding memberId={member.id} /> : null}
+      {BrandMove && wantsBrandMove ? <BrandMove /> : null}
     </div>
   );
 }

@@ -121,6 +121,7 @@ export function OnboardingPanel({ memberId, renderAddressForm }: OnboardingPanel
       <Dialog
         title={t('onboarding.finish.title')}
         role="alertdialog"
+        focusTitle
         onClose={() => {
           setReward(null);
         }}
