@@ -49,14 +49,17 @@ export function BrandMoveNotice() {
   return (
     <Dialog
       title={t('notices.brandMove.title', { brand: brand.name, name: notice.name })}
-      description={t('notices.brandMove.text', { brand: brand.name, name: notice.name, host: notice.host })}
       closeLabel={t('notices.brandMove.closeLabel')}
+      focusTitle
       onClose={() => {
         setNotice(null);
         void acknowledge();
       }}
       className="brand-move"
     >
+      <p className="brand-move__text">
+        {t('notices.brandMove.text', { brand: brand.name, name: notice.name, host: notice.host })}
+      </p>
       <div className="brand-move__actions">
         <a
           className="button button--primary"
