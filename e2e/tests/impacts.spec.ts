@@ -47,7 +47,7 @@ test.describe('impacts', () => {
     await main.getByRole('button', { name: 'Fund for 40 coins' }).click();
     await expect(main.getByRole('status').filter({ hasText: 'Thank you!' })).toBeVisible();
     await expect(main.getByTestId('impact-balance')).toHaveText('60 coins');
-    await expect(main.getByTestId('impact-mine')).toHaveText('You funded 2 tree');
+    await expect(main.getByTestId('impact-mine')).toHaveText('You funded 2 trees');
     await expect(progress).toContainText(`${(fundedBefore + 2).toLocaleString('en-US')} of`);
     await expect(main.getByRole('list', { name: enImpacts.detail.history })).toContainText('40 coins');
 
@@ -59,7 +59,7 @@ test.describe('impacts', () => {
     await dialog.getByRole('spinbutton').fill('4');
     await dialog.getByRole('button', { name: enImpacts.target.save }).click();
     await expect(dialog).toBeHidden();
-    await expect(main.getByTestId('impact-mine')).toHaveText('You funded 2 of your 4 tree target (50%)');
+    await expect(main.getByTestId('impact-mine')).toHaveText('You funded 2 of your target of 4 trees (50%)');
 
     // Too many coins: refused, nothing spent.
     await main.getByRole('spinbutton').fill('4');

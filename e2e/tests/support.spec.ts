@@ -58,6 +58,30 @@ test.describe('support and FAQ', () => {
     await expectNoSeriousA11yViolations(page, main);
   });
 
+  test('the mini player bar offers "Report a problem" too, with the title and the position', async ({
+    page,
+  }) => {
+    const member = await createMember(page);
+    const book = await newestAudiobook(member);
+    await page.goto(`/browse/audiobook/id/${String(book.id)}`);
+    await expect(page.getByRole('heading', { level: 1, name: book.title })).toBeVisible();
+    await page.getByRole('button', { name: enBrowse.verbs.listen, exact: true }).click();
+    const player = page.getByRole('region', { name: enPlayer.region });
+    await expect(player.getByRole('heading', { name: book.title })).toBeVisible();
+    // Playing (the audio element is there and moving), and the bar stays small: no expanding first.
+    await expect(player.getByRole('button', { name: enPlayer.pause, exact: true })).toBeVisible();
+    await expect(player.getByRole('button', { name: enPlayer.expand })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    await player.getByRole('link', { name: enPlayer.reportProblem }).click();
+    await expect(page).toHaveURL(/\/support\?report=\d+&type=audiobook&at=\d+&title=/);
+    const main = screenOf(page);
+    await expect(main.getByTestId('report-about')).toContainText(book.title);
+    await expect(main.getByRole('combobox', { name: enSupport.report.mediaType })).toHaveValue('audiobook');
+    await expectNoSeriousA11yViolations(page, player);
+  });
+
   test('a member reports a problem from the player and sees it listed', async ({ page }) => {
     const member = await createMember(page);
     const book = await newestAudiobook(member);

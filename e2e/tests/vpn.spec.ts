@@ -7,6 +7,7 @@ import en from '../../apps/web/src/locales/en-us.json' with { type: 'json' };
 import enVpn from '../../apps/web/src/locales/vpn/en-us.json' with { type: 'json' };
 import { expect, expectNoSeriousA11yViolations, screenOf, test } from './fixtures';
 import { createMember } from './members';
+import { runOperatorCommand } from './operator';
 
 const hasOpenssl = spawnSync('sh', ['-c', 'command -v openssl']).status === 0;
 
@@ -63,8 +64,39 @@ test.describe('VPN', () => {
     expect(await page.evaluate(async (href) => (await fetch(href)).status, tampered)).toBe(403);
   });
 
-  test('a member without VPN sees why, and a link to the membership plans', async ({ page }) => {
+  test("a member without VPN sees why, and the upsell rule's VPN offer leading to the plans with VPN", async ({
+    page,
+  }) => {
     await createMember(page);
+    await page.goto('/vpn');
+    const main = screenOf(page);
+    await expect(main.getByRole('heading', { name: enVpn.unavailable.no_vpn_plan.title })).toBeVisible();
+    await expect(main.getByRole('button', { name: enVpn.download.button })).toHaveCount(0);
+    // Premium carries every media type but not the VPN: chooseUpsell offers the VPN upsell.
+    const upsell = main.getByRole('region', { name: enVpn.upsellOffer.title });
+    await expect(upsell).toContainText('20 days of VPN access');
+    await expectNoSeriousA11yViolations(page, main);
+    const toPlans = upsell.getByRole('link', { name: enVpn.upsellOffer.cta });
+    await expect(toPlans).toHaveAttribute('href', '/account/membership?for=vpn#plans');
+    await toPlans.click();
+    await expect(page).toHaveURL(/\/account\/membership\?for=vpn#plans$/);
+    // The plans that carry the VPN come first, marked.
+    await expect(main.locator('.plan-card').first()).toContainText('VPN');
+  });
+
+  test('a member the upsell rule offers nothing (a visited upsell) sees the plain way to the plans', async ({
+    page,
+  }) => {
+    const member = await createMember(page);
+    runOperatorCommand([
+      'member:tag',
+      '--brand',
+      'streamhub',
+      '--email',
+      member.email,
+      '--tags',
+      'upsell_visited',
+    ]);
     await page.goto('/vpn');
     const main = screenOf(page);
     await expect(main.getByRole('heading', { name: enVpn.unavailable.no_vpn_plan.title })).toBeVisible();
@@ -72,8 +104,7 @@ test.describe('VPN', () => {
       'href',
       '/account/membership',
     );
-    await expect(main.getByRole('button', { name: enVpn.download.button })).toHaveCount(0);
-    await expectNoSeriousA11yViolations(page, main);
+    await expect(main.getByRole('region', { name: enVpn.upsellOffer.title })).toHaveCount(0);
   });
 
   test('the VPN page fits a phone', async ({ page }) => {

@@ -47,6 +47,8 @@ import { createGreenRepository } from './modules/impacts/green.repository';
 import { createGreenService } from './modules/impacts/green.service';
 import { createOnboardingRepository } from './modules/onboarding/onboarding.repository';
 import { createOnboardingService } from './modules/onboarding/onboarding.service';
+import { createNoticesRepository } from './modules/notices/notices.repository';
+import { createNoticesService } from './modules/notices/notices.service';
 import { createPaymentProvider } from './modules/payments/payment-provider';
 import { createPaymentsRepository } from './modules/payments/payments.repository';
 import { createRefundsRepository } from './modules/payments/refunds.repository';
@@ -261,9 +263,12 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
       giveawayEntries: { hasEntered: (memberId) => sweeps.hasEntered(memberId) },
       welcomeGift: {
         hasClaimed: (brandId, memberId) => onboardingRepository.hasFreeGiftOrder(brandId, memberId),
+        offer: (brandId, memberId, locale) => marketplace.welcomeGift(brandId, memberId, locale),
+        claim: (brand, member, address) => marketplace.claimWelcomeGift(brand, member, address),
       },
       impacts,
     }),
+    notices: createNoticesService({ repository: createNoticesRepository(db.kysely) }),
   };
 }
 

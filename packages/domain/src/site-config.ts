@@ -1,3 +1,4 @@
+import type { BrandMove } from './brand-move';
 import type { Locale } from './locales';
 import type { MediaType } from './media-types';
 
@@ -54,4 +55,6 @@ export interface SiteConfig {
   billing: BillingSettings;
   cdnServer: string;
   layout: string;
+  /** Set when the brand has moved to another brand: its members are told once where to continue. */
+  movedTo: BrandMove | null;
 }

@@ -35,6 +35,8 @@ import { onboardingResolvers } from '../modules/onboarding/onboarding.resolvers'
 import { onboardingTypeDefs } from '../modules/onboarding/onboarding.graphql';
 import { homeResolvers } from '../modules/home/home.resolvers';
 import { homeTypeDefs } from '../modules/home/home.graphql';
+import { noticesResolvers } from '../modules/notices/notices.resolvers';
+import { noticesTypeDefs } from '../modules/notices/notices.graphql';
 import { commonTypeDefs } from './common.graphql';
 
 /** The whole schema: the spec's namespaces, one module each (printed to apps/server/schema.graphql). */
@@ -59,6 +61,7 @@ export const typeDefs = [
   supportTypeDefs,
   impactsTypeDefs,
   onboardingTypeDefs,
+  noticesTypeDefs,
 ].join('\n');
 
 type ResolverMap = Record<string, Record<string, unknown>>;
@@ -90,4 +93,5 @@ export const resolvers = mergeResolvers(
   supportResolvers,
   impactsResolvers,
   onboardingResolvers,
+  noticesResolvers,
 );

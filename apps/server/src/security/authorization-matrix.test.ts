@@ -135,6 +135,8 @@ const FIELD_RULES: Record<string, FieldAccess> = {
   'query impacts.page': 'member',
   'query member.green': 'member',
   'query member.onboarding': 'member',
+  'query member.welcomeGift': 'member',
+  'query member.brandMove': 'member',
   'query member.vpn': 'member',
   'query sweep.byId': 'member',
   'query sweep.listByBrand': 'member',
@@ -149,6 +151,8 @@ const FIELD_RULES: Record<string, FieldAccess> = {
   'mutation ecommerce.saveCheckoutInformation': 'member',
   'mutation ecommerce.setCartQuantity': 'member',
   'mutation member.completeOnboarding': 'member',
+  'mutation member.claimWelcomeGift': 'member',
+  'mutation member.acknowledgeBrandMove': 'member',
   'mutation member.contributeToImpact': 'member',
   'mutation member.setImpactTarget': 'member',
   'mutation member.submitReport': 'member',
@@ -356,6 +360,7 @@ function placeholders(ids: Ids): PlaceholderLookup {
       input: { email: 'matrix-caller@example.com', address: MATRIX_ADDRESS },
     },
     'mutation sweep.claimPrize': { address: MATRIX_ADDRESS },
+    'mutation member.claimWelcomeGift': { address: MATRIX_ADDRESS },
   };
   const byName: Record<string, unknown> = {
     mediaType: 'movie',

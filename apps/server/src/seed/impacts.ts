@@ -6,7 +6,7 @@ import { createImpactsRepository } from '../modules/impacts/impacts.repository';
  * pictures served from assets/impacts. Upserted by slug, so seeding again changes nothing.
  */
 
-type Texts = Record<string, { name: string; description: string; unit: string }>;
+type Texts = Record<string, { name: string; description: string; unit: string; unitPlural: string }>;
 
 interface DemoImpact {
   slug: string;
@@ -65,48 +65,56 @@ const IMPACTS: readonly DemoImpact[] = [
         description:
           'Local planting teams restore mangrove forests on the north-west coast. Mangroves store carbon, shelter fish nurseries and protect villages from storms.',
         unit: 'tree',
+        unitPlural: 'trees',
       },
       'de-de': {
         name: 'Mangroven in Madagaskar pflanzen',
         description:
           'Pflanzteams vor Ort stellen Mangrovenwälder an der Nordwestküste wieder her. Mangroven speichern Kohlenstoff, schützen Fischkinderstuben und bewahren Dörfer vor Stürmen.',
         unit: 'Baum',
+        unitPlural: 'Bäume',
       },
       'es-es': {
         name: 'Plantar manglares en Madagascar',
         description:
           'Equipos locales restauran los manglares de la costa noroeste. Los manglares almacenan carbono, protegen criaderos de peces y resguardan a los pueblos de las tormentas.',
         unit: 'árbol',
+        unitPlural: 'árboles',
       },
       'fr-ca': {
         name: 'Planter des mangroves à Madagascar',
         description:
           'Des équipes locales restaurent les mangroves de la côte nord-ouest. Les mangroves stockent le carbone, abritent les alevins et protègent les villages des tempêtes.',
         unit: 'arbre',
+        unitPlural: 'arbres',
       },
       'it-it': {
         name: 'Piantare mangrovie in Madagascar',
         description:
           'Squadre locali ripristinano le mangrovie della costa nord-occidentale. Le mangrovie immagazzinano carbonio, ospitano i pesci giovani e proteggono i villaggi dalle tempeste.',
         unit: 'albero',
+        unitPlural: 'alberi',
       },
       'ja-jp': {
         name: 'マダガスカルにマングローブを植える',
         description:
           '北西海岸で地元の植林チームがマングローブ林を再生します。マングローブは炭素を蓄え、稚魚を育み、村を嵐から守ります。',
         unit: '本',
+        unitPlural: '本',
       },
       'my-ms': {
         name: 'Tanam bakau di Madagascar',
         description:
           'Pasukan penanam tempatan memulihkan hutan bakau di pantai barat laut. Bakau menyimpan karbon, melindungi anak ikan dan kampung daripada ribut.',
         unit: 'pokok',
+        unitPlural: 'pokok',
       },
       'pt-pt': {
         name: 'Plantar mangais em Madagáscar',
         description:
           'Equipas locais recuperam os mangais da costa noroeste. Os mangais armazenam carbono, abrigam viveiros de peixes e protegem as aldeias das tempestades.',
         unit: 'árvore',
+        unitPlural: 'árvores',
       },
     },
   },
@@ -123,48 +131,56 @@ const IMPACTS: readonly DemoImpact[] = [
         description:
           'Rainwater tanks and filters for rural schools in Kitui County, maintained by the school communities.',
         unit: 'litre',
+        unitPlural: 'litres',
       },
       'de-de': {
         name: 'Sauberes Wasser für Schulen in Kenia',
         description:
           'Regenwassertanks und Filter für Landschulen im Kitui County, gepflegt von den Schulgemeinschaften.',
         unit: 'Liter',
+        unitPlural: 'Liter',
       },
       'es-es': {
         name: 'Agua potable para escuelas en Kenia',
         description:
           'Depósitos de agua de lluvia y filtros para escuelas rurales del condado de Kitui, mantenidos por las comunidades escolares.',
         unit: 'litro',
+        unitPlural: 'litros',
       },
       'fr-ca': {
         name: 'De l’eau potable pour des écoles au Kenya',
         description:
           'Des réservoirs d’eau de pluie et des filtres pour des écoles rurales du comté de Kitui, entretenus par les communautés scolaires.',
         unit: 'litre',
+        unitPlural: 'litres',
       },
       'it-it': {
         name: 'Acqua pulita per le scuole in Kenya',
         description:
           'Cisterne per l’acqua piovana e filtri per le scuole rurali della contea di Kitui, curati dalle comunità scolastiche.',
         unit: 'litro',
+        unitPlural: 'litri',
       },
       'ja-jp': {
         name: 'ケニアの学校にきれいな水を',
         description:
           'キトゥイ郡の農村部の学校に雨水タンクと浄水フィルターを設置し、学校のコミュニティが維持管理します。',
         unit: 'リットル',
+        unitPlural: 'リットル',
       },
       'my-ms': {
         name: 'Air bersih untuk sekolah di Kenya',
         description:
           'Tangki air hujan dan penapis untuk sekolah luar bandar di Daerah Kitui, diselenggara oleh komuniti sekolah.',
         unit: 'liter',
+        unitPlural: 'liter',
       },
       'pt-pt': {
         name: 'Água potável para escolas no Quénia',
         description:
           'Depósitos de água da chuva e filtros para escolas rurais do condado de Kitui, mantidos pelas comunidades escolares.',
         unit: 'litro',
+        unitPlural: 'litros',
       },
     },
   },
@@ -181,48 +197,56 @@ const IMPACTS: readonly DemoImpact[] = [
         description:
           'River barriers and beach crews stop plastic before it reaches the reef; what they collect is sorted and recycled.',
         unit: 'kg of plastic',
+        unitPlural: 'kg of plastic',
       },
       'de-de': {
         name: 'Plastik aus dem Meer vor Bali holen',
         description:
           'Flusssperren und Strandteams halten Plastik auf, bevor es das Riff erreicht; das Gesammelte wird sortiert und recycelt.',
         unit: 'kg Plastik',
+        unitPlural: 'kg Plastik',
       },
       'es-es': {
         name: 'Sacar plástico del mar en Bali',
         description:
           'Barreras fluviales y equipos de playa frenan el plástico antes de que llegue al arrecife; lo recogido se clasifica y se recicla.',
         unit: 'kg de plástico',
+        unitPlural: 'kg de plástico',
       },
       'fr-ca': {
         name: 'Retirer le plastique de la mer à Bali',
         description:
           'Des barrages sur les rivières et des équipes de plage arrêtent le plastique avant le récif; ce qui est ramassé est trié et recyclé.',
         unit: 'kg de plastique',
+        unitPlural: 'kg de plastique',
       },
       'it-it': {
         name: 'Togliere la plastica dal mare a Bali',
         description:
           'Barriere fluviali e squadre sulle spiagge fermano la plastica prima della barriera corallina; ciò che raccolgono viene differenziato e riciclato.',
         unit: 'kg di plastica',
+        unitPlural: 'kg di plastica',
       },
       'ja-jp': {
         name: 'バリの海からプラスチックを回収',
         description:
           '川のバリアと海岸チームがサンゴ礁に届く前にプラスチックを止め、回収したものは分別してリサイクルします。',
         unit: 'kg のプラスチック',
+        unitPlural: 'kg のプラスチック',
       },
       'my-ms': {
         name: 'Keluarkan plastik dari laut di Bali',
         description:
           'Penghadang sungai dan pasukan pantai menahan plastik sebelum sampai ke terumbu; yang dikutip diasingkan dan dikitar semula.',
         unit: 'kg plastik',
+        unitPlural: 'kg plastik',
       },
       'pt-pt': {
         name: 'Retirar plástico do mar em Bali',
         description:
           'Barreiras nos rios e equipas de praia travam o plástico antes de chegar ao recife; o que recolhem é separado e reciclado.',
         unit: 'kg de plástico',
+        unitPlural: 'kg de plástico',
       },
     },
   },
@@ -239,47 +263,55 @@ const IMPACTS: readonly DemoImpact[] = [
         description:
           'Farmers sow native wildflower strips along their fields, giving wild bees food from spring to autumn.',
         unit: 'square metre',
+        unitPlural: 'square metres',
       },
       'de-de': {
         name: 'Blühwiesen für Bienen',
         description:
           'Landwirte säen heimische Wildblumenstreifen an ihren Feldern und geben Wildbienen Nahrung vom Frühling bis zum Herbst.',
         unit: 'Quadratmeter',
+        unitPlural: 'Quadratmeter',
       },
       'es-es': {
         name: 'Prados de flores silvestres para las abejas',
         description:
           'Agricultores siembran franjas de flores autóctonas junto a sus campos y dan alimento a las abejas silvestres de primavera a otoño.',
         unit: 'metro cuadrado',
+        unitPlural: 'metros cuadrados',
       },
       'fr-ca': {
         name: 'Des prés fleuris pour les abeilles',
         description:
           'Des agriculteurs sèment des bandes de fleurs indigènes le long de leurs champs, nourrissant les abeilles sauvages du printemps à l’automne.',
         unit: 'mètre carré',
+        unitPlural: 'mètres carrés',
       },
       'it-it': {
         name: 'Prati fioriti per le api',
         description:
           'Gli agricoltori seminano strisce di fiori selvatici autoctoni lungo i campi, dando cibo alle api selvatiche dalla primavera all’autunno.',
         unit: 'metro quadrato',
+        unitPlural: 'metri quadrati',
       },
       'ja-jp': {
         name: 'ミツバチのための野花の草原',
         description: '農家が畑沿いに在来の野花を植え、春から秋まで野生のハチに食べ物を届けます。',
         unit: '平方メートル',
+        unitPlural: '平方メートル',
       },
       'my-ms': {
         name: 'Padang bunga liar untuk lebah',
         description:
           'Petani menyemai jalur bunga liar asli di tepi ladang, memberi makanan kepada lebah liar dari musim bunga hingga luruh.',
         unit: 'meter persegi',
+        unitPlural: 'meter persegi',
       },
       'pt-pt': {
         name: 'Prados floridos para as abelhas',
         description:
           'Agricultores semeiam faixas de flores silvestres autóctones junto aos campos, dando alimento às abelhas selvagens da primavera ao outono.',
         unit: 'metro quadrado',
+        unitPlural: 'metros quadrados',
       },
     },
   },

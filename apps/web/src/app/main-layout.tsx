@@ -1,3 +1,4 @@
+import { featureFlags, showOnboarding } from '@member/domain';
 import { useEffect, useRef } from 'react';
 import { Link, NavLink, Outlet, useLoaderData, useLocation } from 'react-router';
 import { BrandMark } from '../components/ui/brand-mark';
@@ -14,6 +15,10 @@ import './main-layout.css';
 
 // The player overlay (spec section 2) loads after the screen, so the first page carries none of it.
 const playerHost = onDemand(() => import('../features/player/components/player-host'));
+// The onboarding and the migration-to-brand notice load only for members the session says may see them
+// (the server then decides); the first page carries neither.
+const onboardingOverlay = onDemand(() => import('./onboarding-overlay'));
+const brandMoveNotice = onDemand(() => import('../features/notices/components/brand-move-notice'));
 
 /**
  * The frame of every member screen: skip link, header (menu button on phones, brand, search link,
@@ -28,6 +33,11 @@ export function MainLayout() {
   const { pathname } = useLocation();
   const isFirstRender = useRef(true);
   const PlayerHost = useOnDemand(playerHost)?.default;
+  const wantsOnboarding =
+    member !== null && showOnboarding(featureFlags(member.tags).onboarding, member.tags);
+  const wantsBrandMove = member !== null && brand.movedTo !== null;
+  const Onboarding = useOnDemand(onboardingOverlay, wantsOnboarding)?.OnboardingOverlay;
+  const BrandMove = useOnDemand(brandMoveNotice, wantsBrandMove)?.BrandMoveNotice;
 
   // Move focus to the new screen after in-app navigation, as a page load would, so that screen readers
   // start reading there and keyboard users do not stay in the menu.
@@ -75,6 +85,8 @@ export function MainLayout() {
         </main>
       </div>
       {PlayerHost ? <PlayerHost /> : null}
+      {Onboarding && wantsOnboarding ? <Onboarding memberId={member.id} /> : null}
+      {BrandMove && wantsBrandMove ? <BrandMove /> : null}
     </div>
   );
 }

@@ -94,3 +94,37 @@ describe('i18n', () => {
     expect(i18n.getSnapshot().locale).toBe('fr-ca');
   });
 });
+
+describe('plural forms (i18next JSON v4 suffixes, chosen by the language’s plural rules)', () => {
+  const english = { green: { page: { treeCount_one: '{count} tree', treeCount_other: '{count} trees' } } };
+  const of = (locale: 'en-us' | 'fr-ca' | 'ja-jp' | 'my-ms', messages: object) =>
+    createTranslator({ locale, messages: flattenMessages(messages), fallback: flattenMessages(english) });
+
+  it('says 1 tree and 2 trees in English, with the count formatted', () => {
+    const { t } = of('en-us', english);
+    expect(t('green.page.treeCount', { count: 1 })).toBe('1 tree');
+    expect(t('green.page.treeCount', { count: 2 })).toBe('2 trees');
+    expect(t('green.page.treeCount', { count: 0 })).toBe('0 trees');
+    expect(t('green.page.treeCount', { count: 12345 })).toBe('12,345 trees');
+  });
+
+  it('says 0 arbre and 1,5 arbre in French (its "one" covers 0 to 2)', () => {
+    const { t } = of('fr-ca', {
+      green: { page: { treeCount_one: '{count} arbre', treeCount_other: '{count} arbres' } },
+    });
+    expect(t('green.page.treeCount', { count: 0 })).toBe('0 arbre');
+    expect(t('green.page.treeCount', { count: 1.5 })).toBe('1,5 arbre');
+    expect(t('green.page.treeCount', { count: 2 })).toBe('2 arbres');
+  });
+
+  it('uses the one form Japanese and Malay have, whatever the count', () => {
+    const ja = of('ja-jp', { green: { page: { treeCount_other: '{count} 本' } } });
+    expect(ja.t('green.page.treeCount', { count: 1 })).toBe('1 本');
+    const ms = of('my-ms', { green: { page: { treeCount_other: '{count} pokok' } } });
+    expect(ms.t('green.page.treeCount', { count: 1 })).toBe('1 pokok');
+  });
+
+  it('falls back to English when the language lacks the key', () => {
+    expect(of('fr-ca', {}).t('green.page.treeCount', { count: 1 })).toBe('1 tree');
+  });
+});

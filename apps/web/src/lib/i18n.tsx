@@ -17,6 +17,8 @@ import type greenEnUs from '../locales/green/en-us.json';
 import type marketplaceEnUs from '../locales/marketplace/en-us.json';
 import type supportEnUs from '../locales/support/en-us.json';
 import type shopEnUs from '../locales/shop/en-us.json';
+import type onboardingEnUs from '../locales/onboarding/en-us.json';
+import type noticesEnUs from '../locales/notices/en-us.json';
 import enUs from '../locales/en-us.json';
 
 /**
@@ -42,6 +44,8 @@ interface NamespaceMessages {
   marketplace: typeof marketplaceEnUs;
   support: typeof supportEnUs;
   shop: typeof shopEnUs;
+  onboarding: typeof onboardingEnUs;
+  notices: typeof noticesEnUs;
 }
 export type LocaleNamespace = keyof NamespaceMessages;
 
@@ -52,8 +56,16 @@ type LeafKeys<T> = {
   [K in keyof T & string]: T[K] extends string ? K : `${K}.${LeafKeys<T[K]>}`;
 }[keyof T & string];
 
-/** Every translation key, as `group.key` paths into en-us.json; a typo is a compile error. */
-export type TranslationKey = LeafKeys<LocaleMessages>;
+type LeafKey = LeafKeys<LocaleMessages>;
+
+/** A key with plural forms (`trees_one`, `trees_other`, i18next's JSON v4 suffixes) is asked for by its base. */
+type PluralBase<K> = K extends `${infer Base}_other` ? Base : never;
+
+/**
+ * Every translation key, as `group.key` paths into en-us.json; a typo is a compile error. A key with plural
+ * forms is called by its base with a numeric `count` (`t('green.page.trees', { count })`).
+ */
+export type TranslationKey = LeafKey | PluralBase<LeafKey>;
 
 export type TranslationParams = Record<string, string | number>;
 
@@ -133,11 +145,30 @@ export interface I18nSnapshot {
   readonly fallback: FlatMessages;
 }
 
+/** The plural suffixes a language's texts carry (`one`, `other`…), from its CLDR plural rules. */
+export function pluralCategories(locale: Locale): Intl.LDMLPluralRule[] {
+  return new Intl.PluralRules(LOCALE_BCP47[locale]).resolvedOptions().pluralCategories;
+}
+
 export function createTranslator({ locale, messages, fallback }: I18nSnapshot): Translator {
   const lookup = (key: string): string | undefined => messages.get(key) ?? fallback.get(key);
+  const rules = new Intl.PluralRules(LOCALE_BCP47[locale]);
+  const numbers = new Intl.NumberFormat(LOCALE_BCP47[locale], { maximumFractionDigits: 2 });
+  /**
+   * Plural forms as i18next's JSON v4 writes them: `key_<category>` chosen by the language's plural rules
+   * for `count` (French says "0 arbre", Japanese and Malay have `_other` only), then `key_other`; the
+   * count is shown formatted for the language.
+   */
+  const plural = (key: string, params: TranslationParams | undefined): string | undefined => {
+    const count = params?.count;
+    if (typeof count !== 'number') return undefined;
+    const own = messages.get(`${key}_${rules.select(count)}`) ?? messages.get(`${key}_other`);
+    const text = own ?? fallback.get(`${key}_${new Intl.PluralRules('en-US').select(count)}`);
+    return text === undefined ? undefined : interpolate(text, { ...params, count: numbers.format(count) });
+  };
   return {
     locale,
-    t: (key, params) => interpolate(lookup(key) ?? key, params),
+    t: (key, params) => plural(key, params) ?? interpolate(lookup(key) ?? key, params),
     translateText: (text) => lookup(text) ?? text,
   };
 }

@@ -25,6 +25,7 @@ export function buildBrand(overrides: Partial<SiteConfig> = {}): SiteConfig {
     billing: { currency: 'USD', symbol: '$', countryCode: 'US', paymentProvider: 'stripe' },
     cdnServer: '',
     layout: 'default',
+    movedTo: null,
     ...overrides,
   };
 }

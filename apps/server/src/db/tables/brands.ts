@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /* The `brands` table, made by migration 0001-platform. */
 
@@ -21,6 +21,8 @@ export interface BrandsTable {
   cdn_server: string;
   country_code: string;
   created_at: string;
+  /** Added by 0023-brand-moves: JSON `{ name, url }` once the brand has moved to another brand, else null. */
+  moved_to: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type BrandRow = Selectable<BrandsTable>;

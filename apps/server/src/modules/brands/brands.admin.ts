@@ -24,12 +24,16 @@ const SETTINGS: AdminOptions = {
   symbol: { type: 'string' },
   country: { type: 'string' },
   'support-email': { type: 'string' },
+  'moved-to-url': { type: 'string' },
+  'moved-to-name': { type: 'string' },
+  'not-moved': { type: 'boolean' },
 };
 
 const SETTINGS_USAGE =
   '[--name <name>] [--hostname <host> ...] [--accent <#hex>] [--accent-contrast <#hex>] [--secondary <#hex>] ' +
   '[--languages en-us,de-de] [--tags a,b] [--layout default|clickcoins] [--status active|unavailable] ' +
-  '[--media-types music,movie] [--currency EUR --symbol €] [--country DE] [--support-email <email>]';
+  '[--media-types music,movie] [--currency EUR --symbol €] [--country DE] [--support-email <email>] ' +
+  '[--moved-to-url <https://…> --moved-to-name <name> | --not-moved]';
 
 const list = (value: string | undefined) => value?.split(',').map((item) => item.trim());
 
@@ -47,6 +51,15 @@ function settingsFrom(args: AdminArguments): BrandSettings {
   if ((currency === undefined) !== (symbol === undefined)) {
     throw new AdminUsageError('--currency and --symbol go together');
   }
+  const movedToUrl = optionalOption(args, 'moved-to-url');
+  const movedToName = optionalOption(args, 'moved-to-name');
+  if ((movedToUrl === undefined) !== (movedToName === undefined)) {
+    throw new AdminUsageError('--moved-to-url and --moved-to-name go together');
+  }
+  const notMoved = args.values['not-moved'] === true;
+  if (notMoved && movedToUrl !== undefined) {
+    throw new AdminUsageError('--not-moved clears the move: give it without --moved-to-url');
+  }
   return {
     name: optionalOption(args, 'name'),
     hostnames: Array.isArray(hostnames) ? hostnames.filter((item) => typeof item === 'string') : undefined,
@@ -59,6 +72,11 @@ function settingsFrom(args: AdminArguments): BrandSettings {
     currency: currency !== undefined && symbol !== undefined ? { code: currency, symbol } : undefined,
     countryCode: optionalOption(args, 'country'),
     supportEmail: optionalOption(args, 'support-email'),
+    movedTo: notMoved
+      ? null
+      : movedToUrl !== undefined && movedToName !== undefined
+        ? { name: movedToName, url: movedToUrl }
+        : undefined,
   };
 }
 

@@ -1,4 +1,11 @@
-import { type BrandColors, KNOWN_LAYOUTS, MEDIA_TYPES, isLocale, isMediaType } from '@member/domain';
+import {
+  type BrandColors,
+  KNOWN_LAYOUTS,
+  MEDIA_TYPES,
+  isLocale,
+  isMediaType,
+  parseBrandMove,
+} from '@member/domain';
 
 import { badInput, notFound } from '../../errors';
 import type { CacheInvalidation } from '../../shared/shared-store';
@@ -19,6 +26,8 @@ export interface BrandSettings {
   currency?: { code: string; symbol: string };
   countryCode?: string;
   supportEmail?: string;
+  /** The brand has moved to another brand (its members are told once), or null: it has not. */
+  movedTo?: { name: string; url: string } | null;
 }
 
 const SLUG = /^[a-z0-9][a-z0-9-]{1,39}$/;
@@ -127,6 +136,22 @@ export function createBrandsOperator(repository: BrandsRepository, invalidation:
         throw badInput('The support address is an email', 'invalid_email');
       next.support = { ...next.support, email };
     }
+    if (settings.movedTo !== undefined) {
+      if (settings.movedTo === null) {
+        next.movedTo = null;
+      } else {
+        const parsed = parseBrandMove(settings.movedTo);
+        if (!parsed.ok) {
+          throw parsed.issue === 'invalid_url'
+            ? badInput(
+                'The new address is an https:// address of the brand it moved to',
+                'invalid_moved_to_url',
+              )
+            : badInput('The new brand name has 1 to 100 characters', 'invalid_moved_to_name');
+        }
+        next.movedTo = parsed.move;
+      }
+    }
     return next;
   }
 
@@ -162,6 +187,7 @@ export function createBrandsOperator(repository: BrandsRepository, invalidation:
         billing: { currency: 'USD', symbol: '$', countryCode: 'US', paymentProvider: 'sandbox' },
         cdnServer: '',
         countryCode: 'US',
+        movedTo: null,
       };
       const brand = apply(base, settings);
       const id = await repository.insert(brand, hostnames);

@@ -1,4 +1,11 @@
-import type { BillingSettings, BrandColors, CompanyAddress, SupportContacts } from '@member/domain';
+import {
+  type BillingSettings,
+  type BrandColors,
+  type BrandMove,
+  type CompanyAddress,
+  type SupportContacts,
+  parseBrandMove,
+} from '@member/domain';
 import type { Kysely } from 'kysely';
 
 import { inTransaction } from '../../db/transaction';
@@ -28,6 +35,8 @@ export interface BrandRecord {
   billing: BillingSettings;
   cdnServer: string;
   countryCode: string;
+  /** Where the brand has moved to, or null (a stored value that no longer parses reads as null). */
+  movedTo: BrandMove | null;
 }
 
 export interface BrandsRepository {
@@ -84,7 +93,15 @@ function toBrandRecord(row: BrandRow, hostname: string): BrandRecord {
     }),
     cdnServer: row.cdn_server,
     countryCode: row.country_code,
+    movedTo: readMove(row.moved_to),
   };
+}
+
+function readMove(raw: string | null): BrandMove | null {
+  const stored = readJson<Partial<BrandMove> | null>(raw, null);
+  if (typeof stored?.name !== 'string' || typeof stored.url !== 'string') return null;
+  const parsed = parseBrandMove({ name: stored.name, url: stored.url });
+  return parsed.ok ? parsed.move : null;
 }
 
 function toRow(brand: BrandWrite) {
@@ -105,6 +122,7 @@ function toRow(brand: BrandWrite) {
     billing: writeJson(brand.billing),
     cdn_server: brand.cdnServer,
     country_code: brand.countryCode,
+    moved_to: brand.movedTo ? writeJson(brand.movedTo) : null,
   };
 }
 

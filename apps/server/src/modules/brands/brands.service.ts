@@ -109,6 +109,7 @@ function toResolvedBrand(brand: BrandRecord): ResolvedBrand {
       billing: brand.billing,
       cdnServer: brand.cdnServer,
       layout: brand.layout,
+      movedTo: brand.movedTo,
     },
   };
 }

@@ -47,6 +47,8 @@ describe.each(ENGINES)('impact admin commands (%s)', (engine) => {
       'Plant trees',
       '--unit',
       'tree',
+      '--unit-plural',
+      'trees',
       '--price',
       '20',
       '--target',
@@ -69,6 +71,13 @@ describe.each(ENGINES)('impact admin commands (%s)', (engine) => {
     expect(listed).toEqual([
       expect.objectContaining({ slug: 'trees', pricePerUnit: 20, active: false, prices: [1, 5] }),
     ]);
+    const stored = await testDb.kysely
+      .selectFrom('impact_items')
+      .select('langs')
+      .where('brand_id', '=', brand.id)
+      .where('slug', '=', 'trees')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.langs)).toEqual({ 'en-us': { unitPlural: 'trees' } });
   });
 
   it('refuses a bad price, an unknown category and a missing brand', async () => {

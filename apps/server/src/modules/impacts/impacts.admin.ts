@@ -82,13 +82,14 @@ export const impactAdminCommands: AdminCommand[] = [
     name: 'impact:item',
     summary: 'Add or edit an impact item (by slug); --retire stops contributions',
     usage:
-      '--brand <slug> --category <slug> --slug <slug> --name <name> --unit <unit> --price <coins> --target <units> [--description <text>] [--prices 1,5,10] [--image <url>]... [--lang <locale>=<name>]... [--position <n>] [--retire]',
+      '--brand <slug> --category <slug> --slug <slug> --name <name> --unit <unit> [--unit-plural <units>] --price <coins> --target <units> [--description <text>] [--prices 1,5,10] [--image <url>]... [--lang <locale>=<name>]... [--position <n>] [--retire]',
     options: {
       brand: { type: 'string' },
       category: { type: 'string' },
       slug: { type: 'string' },
       name: { type: 'string' },
       unit: { type: 'string' },
+      'unit-plural': { type: 'string' },
       price: { type: 'string' },
       target: { type: 'string' },
       description: { type: 'string' },
@@ -106,9 +107,14 @@ export const impactAdminCommands: AdminCommand[] = [
       const images = Array.isArray(args.values.image)
         ? args.values.image.filter((image) => typeof image === 'string')
         : [];
-      const langs = Object.fromEntries(
+      const langs: Record<string, { name?: string; unitPlural?: string }> = Object.fromEntries(
         Object.entries(pairs(args.values.lang)).map(([locale, name]) => [locale, { name }]),
       );
+      // English's plural of the unit (`trees`) is kept with the other languages' texts.
+      const unitPlural = args.values['unit-plural'];
+      if (typeof unitPlural === 'string' && unitPlural.trim() !== '') {
+        langs['en-us'] = { ...langs['en-us'], unitPlural: unitPlural.trim() };
+      }
       const id = await refusing(async () =>
         context.services.impacts.saveItem(
           (await brandOption(context, args)).id,

@@ -5,6 +5,7 @@ export const impactsTypeDefs = /* GraphQL */ `
     name: String!
     description: String!
     unit: String!
+    unitPlural: String!
   }
 
   "A quick choice: units of an item and what they cost in coins (the server's price)."
@@ -22,6 +23,8 @@ export const impactsTypeDefs = /* GraphQL */ `
     description: String!
     "What one unit is, e.g. tree."
     unit: String!
+    "Several units, e.g. trees (the unit itself in languages without plural forms)."
+    unitPlural: String!
     langs: [ImpactLang!]!
     prices: [ImpactPrice!]!
     "Whole coins per unit."
@@ -78,6 +81,7 @@ export const impactsTypeDefs = /* GraphQL */ `
     itemId: Int!
     name: String!
     unit: String!
+    unitPlural: String!
     quantity: Int!
     coins: Int!
     lastAt: String!

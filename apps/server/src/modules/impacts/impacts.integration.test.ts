@@ -53,7 +53,10 @@ describe.each(ENGINES)('impacts (%s)', (engine) => {
       name: `Item ${slug}`,
       description: 'An impact',
       unit: 'tree',
-      langs: { 'fr-ca': { name: `Article ${slug}`, unit: 'arbre' } },
+      langs: {
+        'en-us': { unitPlural: 'trees' },
+        'fr-ca': { name: `Article ${slug}`, unit: 'arbre', unitPlural: 'arbres' },
+      },
       pricePerUnit: price,
       prices: [1, 5],
       targetQuantity: target,
@@ -248,7 +251,14 @@ describe.each(ENGINES)('impacts (%s)', (engine) => {
       impacts: { listCategories: { name: string; items: ItemView[] }[]; item: { history: unknown[] } };
       member: {
         info: {
-          impacts: { itemId: number; name: string; unit: string; quantity: number; coins: number }[];
+          impacts: {
+            itemId: number;
+            name: string;
+            unit: string;
+            unitPlural: string;
+            quantity: number;
+            coins: number;
+          }[];
         };
       };
     }>(
@@ -279,6 +289,7 @@ describe.each(ENGINES)('impacts (%s)', (engine) => {
                 itemId
                 name
                 unit
+                unitPlural
                 quantity
                 coins
               }
@@ -293,7 +304,7 @@ describe.each(ENGINES)('impacts (%s)', (engine) => {
     expect(read.data?.impacts.listCategories[0]?.items.map((item) => item.id)).toEqual([treeId, waterId]);
     expect(read.data?.impacts.item.history).toEqual([{ quantity: 4, coins: 12 }]);
     expect(read.data?.member.info.impacts).toEqual([
-      { itemId: waterId, name: 'Article water', unit: 'arbre', quantity: 4, coins: 12 },
+      { itemId: waterId, name: 'Article water', unit: 'arbre', unitPlural: 'arbres', quantity: 4, coins: 12 },
     ]);
   });
 

@@ -11,6 +11,8 @@ export interface ImpactItemText {
   name: string;
   description: string;
   unit: string;
+  /** Several units (`trees`), where the language has a plural; `unit` otherwise. */
+  unitPlural: string;
 }
 
 export interface ImpactCategoryRecord {
@@ -80,7 +82,9 @@ function toItem(row: ImpactItemRow): ImpactItemRecord {
           Object.entries(langs).flatMap(([locale, text]) => {
             if (!isObject(text)) return [];
             const pick = (key: string) => (typeof text[key] === 'string' ? { [key]: text[key] } : {});
-            return [[locale, { ...pick('name'), ...pick('description'), ...pick('unit') }]];
+            return [
+              [locale, { ...pick('name'), ...pick('description'), ...pick('unit'), ...pick('unitPlural') }],
+            ];
           }),
         )
       : {},

@@ -24,6 +24,7 @@ export interface ImpactLang {
   name: string;
   description: string;
   unit: string;
+  unitPlural: string;
 }
 
 /** Impact item of spec section 3, in the member's language, with progress from every member. */
@@ -34,6 +35,8 @@ export interface ImpactItem {
   name: string;
   description: string;
   unit: string;
+  /** Several units, for counts the language's plural rules do not call "one" (decision 033). */
+  unitPlural: string;
   langs: ImpactLang[];
   /** The quick choices: units and what they cost in coins. */
   prices: { quantity: number; coins: number }[];
@@ -72,6 +75,7 @@ export interface MemberImpact {
   itemId: number;
   name: string;
   unit: string;
+  unitPlural: string;
   quantity: number;
   coins: number;
   lastAt: string;
@@ -110,26 +114,32 @@ export function createImpactsService({ repository, wallet, transactions }: Impac
   function localise(
     item: ImpactItemRecord,
     language: string,
-  ): Pick<ImpactItem, 'name' | 'description' | 'unit'> {
+  ): Pick<ImpactItem, 'name' | 'description' | 'unit' | 'unitPlural'> {
     const text = item.langs[language] ?? {};
+    const unit = text.unit ?? item.unit;
+    // A language's plural goes with its own unit word; English's is kept in langs['en-us'].
+    const english = item.langs['en-us'];
+    const unitPlural = text.unit !== undefined ? (text.unitPlural ?? unit) : (english?.unitPlural ?? unit);
     return {
       name: text.name ?? item.name,
       description: text.description ?? item.description,
-      unit: text.unit ?? item.unit,
+      unit,
+      unitPlural,
     };
   }
 
   function langs(item: ImpactItemRecord): ImpactLang[] {
     return [
-      { language: 'en-us', name: item.name, description: item.description, unit: item.unit },
+      {
+        language: 'en-us',
+        name: item.name,
+        description: item.description,
+        unit: item.unit,
+        unitPlural: item.langs['en-us']?.unitPlural ?? item.unit,
+      },
       ...Object.entries(item.langs)
         .filter(([language]) => language !== 'en-us')
-        .map(([language, text]) => ({
-          language,
-          name: text.name ?? item.name,
-          description: text.description ?? item.description,
-          unit: text.unit ?? item.unit,
-        })),
+        .map(([language]) => ({ language, ...localise(item, language) })),
     ];
   }
 
@@ -298,7 +308,7 @@ export function createImpactsService({ repository, wallet, transactions }: Impac
           const item = byId.get(total.itemId);
           if (!item) return [];
           const text = localise(item, viewer.language);
-          return [{ ...total, name: text.name, unit: text.unit }];
+          return [{ ...total, name: text.name, unit: text.unit, unitPlural: text.unitPlural }];
         })
         .sort((a, b) => (a.lastAt < b.lastAt ? 1 : a.lastAt > b.lastAt ? -1 : 0));
     },

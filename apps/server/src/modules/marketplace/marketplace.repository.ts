@@ -571,6 +571,16 @@ export function createMarketplaceRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** The member's order with this reference (the welcome gift's is fixed per member), if placed. */
+    findMemberOrderByReference: async (brandId: number, memberId: number, reference: string) =>
+      db
+        .selectFrom('orders')
+        .select(['id', 'free_gift'])
+        .where('brand_id', '=', brandId)
+        .where('member_id', '=', memberId)
+        .where('reference', '=', reference)
+        .executeTakeFirst(),
+
     setFreeGift: async (orderId: number, freeGift: string, executor: DbExecutor) => {
       await executor.updateTable('orders').set({ free_gift: freeGift }).where('id', '=', orderId).execute();
     },

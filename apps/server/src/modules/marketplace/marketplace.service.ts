@@ -923,7 +923,99 @@ export function createMarketplaceService({
     upsertCategory: repository.upsertCategory,
     upsertProduct: repository.upsertProduct,
     setStock: repository.setStock,
+
+    /**
+     * The free welcome gift (onboarding step 1, decision 033): the brand's free-gift product with the
+     * most stock, and the member's claim of it if placed. Not behind the marketplace's flag: the
+     * onboarding decides who is offered it.
+     */
+    welcomeGift: async (brandId: number, memberId: number, locale: string): Promise<WelcomeGiftView> => {
+      const [gift, claimed] = await Promise.all([
+        repository.findFreeGift(brandId),
+        repository.findMemberOrderByReference(brandId, memberId, welcomeGiftReference(memberId)),
+      ]);
+      return {
+        product: gift ? { id: gift.id, name: text(gift.names, locale), image: gift.images[0] ?? null } : null,
+        claimedOrderId: claimed?.id ?? null,
+        claimedGift: claimed?.free_gift ?? null,
+      };
+    },
+
+    /**
+     * Claims the welcome gift: a free order (nothing to pay, free standard shipping) that carries the
+     * gift, shipped to the address given, placed once per member (its reference is the member's, unique,
+     * so a replay or a concurrent claim places nothing more and answers the first). The gift's unit of
+     * stock is taken in the same transaction; none left refuses with `welcome_gift_unavailable`.
+     */
+    claimWelcomeGift: async (
+      brand: { id: number; currency: string },
+      member: { id: number; locale: string },
+      address: unknown,
+    ): Promise<WelcomeGiftView> => {
+      const parsed = parseAddress(address);
+      if (!parsed.ok) {
+        const first = parsed.issues[0];
+        throw badInput(
+          `The address is not valid (${first?.field}: ${first?.issue}).`,
+          `invalid_address:${first?.field}:${first?.issue}`,
+        );
+      }
+      const reference = welcomeGiftReference(member.id);
+      const unavailable = () =>
+        badInput('There is no welcome gift to claim right now.', 'welcome_gift_unavailable');
+      const contact = await repository.findMemberEmail(brand.id, member.id);
+      if (!contact) throw notFound('Member not found');
+      await transactions(async (tx) => {
+        const gift = await repository.findFreeGift(brand.id, tx);
+        if (!gift) throw unavailable();
+        const orderId = await repository.insertPaidOrder(
+          {
+            brandId: brand.id,
+            memberId: member.id,
+            reference,
+            currency: brand.currency.toUpperCase(),
+            subtotal: 0,
+            deliveryFee: 0,
+            total: 0,
+            shippingInfo: {
+              email: contact.email,
+              locale: member.locale,
+              ...shippingInfo(parsed.address),
+              method: 'standard',
+            },
+            paymentId: null,
+            coins: 0,
+            coinsValueMinor: 0,
+          },
+          tx,
+        );
+        // Claimed before (a replay, or a concurrent claim that committed first): nothing more to place.
+        if (orderId === null) return;
+        if (!(await repository.reserveStock(gift.id, 1, tx))) throw unavailable();
+        await repository.setFreeGift(orderId, text(gift.names, member.locale), tx);
+      });
+      const claimed = await repository.findMemberOrderByReference(brand.id, member.id, reference);
+      const gift = await repository.findFreeGift(brand.id);
+      return {
+        product: gift
+          ? { id: gift.id, name: text(gift.names, member.locale), image: gift.images[0] ?? null }
+          : null,
+        claimedOrderId: claimed?.id ?? null,
+        claimedGift: claimed?.free_gift ?? null,
+      };
+    },
   };
+}
+
+/** The welcome gift's order reference: one per member, so it is placed once. */
+export const welcomeGiftReference = (memberId: number) => `WG-${String(memberId)}`;
+
+/** The welcome gift offered to the member, and their claim of it. */
+export interface WelcomeGiftView {
+  product: { id: number; name: string; image: string | null } | null;
+  claimedOrderId: number | null;
+  /** The gift's name on the claimed order. */
+  claimedGift: string | null;
 }
 
 /** The order's shipping info from a validated address (the orders module reads name, address, city…). */

@@ -30,7 +30,11 @@ describe.each(ENGINES)('onboarding (%s)', (engine) => {
       wallet: wallet(),
       transactions: createTransactionRunner(t.db.kysely),
       giveawayEntries: { hasEntered: () => Promise.resolve(done.entry) },
-      welcomeGift: { hasClaimed: () => Promise.resolve(done.gift) },
+      welcomeGift: {
+        hasClaimed: () => Promise.resolve(done.gift),
+        offer: () => Promise.reject(new Error('not used here')),
+        claim: () => Promise.reject(new Error('not used here')),
+      },
       impacts: { hasContributed: () => Promise.resolve(done.impact) },
     });
   };

@@ -12,7 +12,7 @@ import {
 } from '@member/domain';
 
 import type { DbTransaction, TransactionRunner } from '../../db/transaction';
-import { badInput, notFound } from '../../errors';
+import { badInput, forbidden, notFound } from '../../errors';
 import type { CreditInput, LedgerResult } from '../wallet/wallet.service';
 import type { OnboardingRepository } from './onboarding.repository';
 
@@ -24,9 +24,25 @@ export interface GiveawayEntriesPort {
   hasEntered(memberId: number): Promise<boolean>;
 }
 
-/** Whether the member has claimed the free welcome gift (a marketplace order carrying a free gift). */
+/** The welcome gift as offered to the member, and their claim of it (modules/marketplace answers it). */
+export interface WelcomeGiftOffer {
+  product: { id: number; name: string; image: string | null } | null;
+  claimedOrderId: number | null;
+  claimedGift: string | null;
+}
+
+/**
+ * The free welcome gift (decision 033): whether the member has claimed it (a marketplace order carrying
+ * a free gift), what is offered, and the claim itself (a free order placed once per member).
+ */
 export interface WelcomeGiftPort {
   hasClaimed(brandId: number, memberId: number): Promise<boolean>;
+  offer(brandId: number, memberId: number, locale: string): Promise<WelcomeGiftOffer>;
+  claim(
+    brand: { id: number; currency: string },
+    member: { id: number; locale: string },
+    address: unknown,
+  ): Promise<WelcomeGiftOffer>;
 }
 
 /** Whether the member has funded an impact (modules/impacts). */
@@ -86,8 +102,36 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
     };
   }
 
+  /** The gift is for members the onboarding is shown to (the flag on, not completed yet). */
+  async function requireOnboarding(brandId: number, memberId: number): Promise<void> {
+    const tags = await repository.tags(brandId, memberId);
+    if (!tags) throw notFound('Member not found');
+    if (!showOnboarding(featureFlags(tags).onboarding, tags)) {
+      throw forbidden(
+        'The welcome gift is part of the onboarding, which is not offered to you.',
+        'onboarding_unavailable',
+      );
+    }
+  }
+
   return {
     view,
+
+    /** Step 1's gift: what is offered and whether it is claimed; offered while the onboarding is shown. */
+    welcomeGift: async (brandId: number, memberId: number, locale: string) => {
+      await requireOnboarding(brandId, memberId);
+      return deps.welcomeGift.offer(brandId, memberId, locale);
+    },
+
+    /** Claims the free welcome gift (step 1) to the address given; once per member (decision 033). */
+    claimWelcomeGift: async (
+      brand: { id: number; currency: string },
+      member: { id: number; locale: string },
+      address: unknown,
+    ) => {
+      await requireOnboarding(brand.id, member.id);
+      return deps.welcomeGift.claim(brand, member, address);
+    },
 
     /**
      * Grants the reward once all three steps have really happened: the badge, the coins (key

@@ -14,6 +14,8 @@ export const vpnTypeDefs = /* GraphQL */ `
     available: Boolean!
     "Why not, when not: no_vpn_plan, vpn_disabled or blocked_country."
     reason: String
+    "Without a VPN plan: the upsell rule's offer for the member (vpn), or null when it offers none."
+    upsell: String
     platforms: [VpnPlatform!]!
     certificateIssuedAt: String
     certificateExpiresAt: String

@@ -17,7 +17,7 @@ const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`]
 const HAS_OPENSSL = has('openssl');
 const HAS_OPENVPN = has('openvpn');
 
-const STATUS = `{ member { vpn { available reason certificateIssuedAt platforms { platform minimumVersion client } } } }`;
+const STATUS = `{ member { vpn { available reason upsell certificateIssuedAt platforms { platform minimumVersion client } } } }`;
 const LINK = `mutation { member { vpnProfileLink { url fileName expiresAt responseResult { succeeded slug } } } }`;
 
 interface LinkData {
@@ -146,7 +146,8 @@ describe.each(ENGINES)('VPN (%s)', (engine) => {
       member.caller,
       STATUS,
     );
-    expect(status.data?.member.vpn).toMatchObject({ available: false, reason: 'no_vpn_plan' });
+    // The giveaways' upsell rule offers this member (a movie plan alone) the VPN upsell.
+    expect(status.data?.member.vpn).toMatchObject({ available: false, reason: 'no_vpn_plan', upsell: 'vpn' });
     const payload = await link(member.caller);
     expect(payload).toMatchObject({
       url: null,
@@ -158,6 +159,24 @@ describe.each(ENGINES)('VPN (%s)', (engine) => {
       .where('member_id', '=', member.id)
       .execute();
     expect(rows).toEqual([]);
+  });
+
+  it('offers no upsell where the rule offers none: a suppressing tag, or the VPN turned off', async () => {
+    const visited = await signInNewMember(t, brand, { tags: ['upsell_visited'] });
+    await buildSubscription(t.db, brand.id, visited.id, { mediaTypes: ['movie'], offers: [] });
+    const disabled = await signInNewMember(t, brand, { tags: ['vpn:disabled'] });
+    await buildSubscription(t.db, brand.id, disabled.id, { mediaTypes: ['movie'], offers: [] });
+    for (const [member, reason] of [
+      [visited, 'no_vpn_plan'],
+      [disabled, 'vpn_disabled'],
+    ] as const) {
+      const status = await graphql<{ member: { vpn: { reason: string; upsell: string | null } } }>(
+        t.app,
+        member.caller,
+        STATUS,
+      );
+      expect(status.data?.member.vpn).toMatchObject({ reason, upsell: null });
+    }
   });
 
   it('refuses in a blocked country', async () => {

@@ -1,7 +1,9 @@
 import {
   VPN_PLATFORM_INFO,
   type VpnAccess,
+  type UpsellKind,
   type VpnPlatformInfo,
+  chooseUpsell,
   subscriptionState,
   vpnAccess,
   vpnProfileFileName,
@@ -31,6 +33,11 @@ export interface VpnStatus {
   /** Why not, when not: no_vpn_plan, vpn_disabled or blocked_country. */
   reason: string | null;
   platforms: readonly VpnPlatformInfo[];
+  /**
+   * For a member whose membership lacks the VPN: the giveaways' upsell rule's offer (`chooseUpsell`),
+   * 'vpn' for the VPN upsell, or null (none: suppressed by the member's tags, or the VPN is there).
+   */
+  upsell: UpsellKind | null;
   /** When the member's current certificate was issued and until when it is valid, if one exists. */
   certificateIssuedAt: string | null;
   certificateExpiresAt: string | null;
@@ -75,19 +82,33 @@ export function createVpnService({
 }: VpnServiceDeps) {
   /** The member's VPN access; `country` is null for checks outside a request (the sweep). */
   async function accessOf(brandId: number, memberId: number, country: string | null): Promise<VpnAccess> {
+    return (await accessAndUpsell(brandId, memberId, country)).access;
+  }
+
+  /** The member's VPN access and, without a VPN plan, the upsell rule's choice for them. */
+  async function accessAndUpsell(
+    brandId: number,
+    memberId: number,
+    country: string | null,
+  ): Promise<{ access: VpnAccess; upsell: UpsellKind | null }> {
     const [row, subscriptionRows] = await Promise.all([
       members.findById(brandId, memberId),
       members.listSubscriptions(brandId, memberId),
     ]);
-    if (!row) return { allowed: false, reason: 'no_vpn_plan' };
+    if (!row) return { access: { allowed: false, reason: 'no_vpn_plan' }, upsell: null };
     const tags = readJson<string[]>(row.tags, []);
     const state = subscriptionState(subscriptionRows.map(toMemberSubscription), tags);
-    return vpnAccess({
+    const access = vpnAccess({
       entitlements: state.activeMediaTypes,
       tags,
       country: country ?? '',
       blockedCountries: country === null ? [] : config.blockedCountries,
     });
+    const upsell =
+      !access.allowed && access.reason === 'no_vpn_plan'
+        ? chooseUpsell({ activeTypes: state.activeMediaTypes, tags })
+        : null;
+    return { access, upsell };
   }
 
   /** Revokes the member's certificate when the member no longer has the VPN (not for a location). */
@@ -98,12 +119,14 @@ export function createVpnService({
 
   async function status(ctx: RequestContext, member: MemberAuth): Promise<VpnStatus> {
     const brandId = ctx.brand.config.id;
-    const access = await accessOf(brandId, member.claims.id, ctx.country);
+    const { access, upsell } = await accessAndUpsell(brandId, member.claims.id, ctx.country);
     await revokeIfLost(brandId, member.claims.id, access);
     const current = access.allowed ? await repository.findActive(brandId, member.claims.id) : undefined;
     return {
       available: access.allowed,
       reason: access.allowed ? null : access.reason,
+      // Only the VPN upsell belongs on this page; a media upsell (a member who has the VPN) never reaches here.
+      upsell: upsell === 'vpn' ? 'vpn' : null,
       platforms: VPN_PLATFORM_INFO,
       certificateIssuedAt: current?.issued_at ?? null,
       certificateExpiresAt: current?.expires_at ?? null,

@@ -15,6 +15,7 @@ import {
   PaymentReturn,
 } from '../../features/billing/components/billing-sections';
 import { CookieSettings } from '../../features/home/components/cookie-settings';
+import { BadgesSection } from '../../features/onboarding/components/badges-section';
 import { OrdersSection } from '../../features/orders/components/orders-section';
 import { WalletSection } from '../../features/wallet/components/wallet-section';
 import { useI18n } from '../../lib/i18n';
@@ -70,6 +71,7 @@ export function AccountPage() {
             <div className="extras__stack">
               <AvatarSection />
               <ProfileSection member={member} />
+              <BadgesSection />
               <SecuritySection />
               <CookieSettings />
               <DeactivateSection />

@@ -54,13 +54,22 @@ export interface AddressFormProps {
   errorText?: (error: unknown) => string;
   /** Offers the member's saved addresses to fill the form. */
   offerSaved?: boolean;
+  /** The submit button's words when the form does more than save (e.g. sends a gift there). */
+  submitLabel?: string;
 }
 
 /**
  * The shipping address form (add or edit a saved address, or an order's). The shared schema
  * (`@member/domain/address`) checks each field here; the server checks the same again.
  */
-export function AddressForm({ address, onSaved, save, errorText, offerSaved = false }: AddressFormProps) {
+export function AddressForm({
+  address,
+  onSaved,
+  save,
+  errorText,
+  offerSaved = false,
+  submitLabel,
+}: AddressFormProps) {
   const { t, locale } = useI18n();
   const formId = useId();
   const savedId = useId();
@@ -176,7 +185,7 @@ export function AddressForm({ address, onSaved, save, errorText, offerSaved = fa
         );
       })}
       <button type="submit" className="button button--primary" disabled={saving}>
-        {saving ? t('account.addresses.saving') : t('account.addresses.save')}
+        {saving ? t('account.addresses.saving') : (submitLabel ?? t('account.addresses.save'))}
       </button>
       <p role="alert" className="extras__form-error">
         {error}

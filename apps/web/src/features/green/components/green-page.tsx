@@ -44,16 +44,15 @@ export function GreenPage() {
 
 function GreenContent({ data }: { data: GreenPageData }) {
   const { t, locale } = useI18n();
-  const tonnes = formatNumber(data.carbonTonnes, locale, { maximumFractionDigits: 2 });
   return (
     <div className={data.version === 2 ? 'green green--v2' : 'green'}>
       <section className="green__hero" aria-labelledby="green-trees">
         <p className="green__big" id="green-trees">
           <span data-testid="green-trees">{formatNumber(data.trees, locale)}</span>{' '}
-          <span className="green__unit">{t('green.page.trees')}</span>
+          <span className="green__unit">{t('green.page.trees', { count: data.trees })}</span>
         </p>
         <p className="green__carbon" data-testid="green-carbon">
-          {t('green.page.carbon', { tonnes })}
+          {t('green.page.carbon', { count: data.carbonTonnes })}
         </p>
       </section>
       <dl className="green__facts">
@@ -61,8 +60,8 @@ function GreenContent({ data }: { data: GreenPageData }) {
           <dt>{t('green.page.months')}</dt>
           <dd data-testid="green-months">
             {t('green.page.monthsValue', {
-              months: formatNumber(data.activeMonths, locale),
-              trees: formatNumber(data.treesFromMonths, locale),
+              months: t('green.page.monthCount', { count: data.activeMonths }),
+              trees: t('green.page.treeCount', { count: data.treesFromMonths }),
             })}
           </dd>
         </div>
@@ -70,8 +69,8 @@ function GreenContent({ data }: { data: GreenPageData }) {
           <dt>{t('green.page.hours')}</dt>
           <dd data-testid="green-hours">
             {t('green.page.hoursValue', {
-              hours: formatNumber(data.hoursStreamed, locale),
-              trees: formatNumber(data.treesFromStreaming, locale),
+              hours: t('green.page.hourCount', { count: data.hoursStreamed }),
+              trees: t('green.page.treeCount', { count: data.treesFromStreaming }),
             })}
           </dd>
         </div>

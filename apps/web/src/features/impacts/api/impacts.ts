@@ -12,6 +12,8 @@ export interface ImpactItem {
   name: string;
   description: string;
   unit: string;
+  /** Several units (`trees`); pick one with `unitFor`. */
+  unitPlural: string;
   prices: { quantity: number; coins: number }[];
   price_per_unit: number;
   target_quantity: number;
@@ -32,7 +34,7 @@ export interface ImpactContribution {
   createdAt: string;
 }
 
-const ITEM_FIELDS = `id slug name description unit prices { quantity coins } price_per_unit target_quantity
+const ITEM_FIELDS = `id slug name description unit unitPlural prices { quantity coins } price_per_unit target_quantity
   member_target images funded percent reached memberFunded memberPercent active`;
 
 interface PageData {

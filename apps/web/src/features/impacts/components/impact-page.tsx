@@ -11,6 +11,7 @@ import { logger } from '../../../lib/logger';
 import { slugOf } from '../../../lib/refusal';
 import { useSession } from '../../../lib/session';
 import { useLoaded } from '../../../lib/use-loaded';
+import { unitFor } from '../api/impact-units';
 import { type ImpactDetail, contribute, getImpact, setTarget } from '../api/impacts';
 import { impactsStringsLoaded } from '../api/impacts-strings';
 import { ImpactProgress } from './impact-progress';
@@ -78,7 +79,12 @@ function ImpactDetailView({
       requestKey.current = newRequestKey();
       const fresh = await getImpact(item.id).catch(() => null);
       onChange(fresh ?? { ...detail, item: result.item, balance: result.balance });
-      setDone(t('impacts.detail.thanks', { count: formatNumber(units, locale), unit: result.item.unit }));
+      setDone(
+        t('impacts.detail.thanks', {
+          count: formatNumber(units, locale),
+          unit: unitFor(result.item, units, locale),
+        }),
+      );
     } catch (failure) {
       logger.warn('Could not fund an impact', failure);
       const slug = slugOf(failure);
@@ -118,16 +124,17 @@ function ImpactDetailView({
 
         <dl className="impact-detail__balance">
           <dt>{t('impacts.detail.balance')}</dt>
-          <dd data-testid="impact-balance">
-            {t('impacts.detail.coins', { count: formatNumber(detail.balance, locale) })}
-          </dd>
+          <dd data-testid="impact-balance">{t('impacts.detail.coins', { count: detail.balance })}</dd>
         </dl>
 
         {item.active ? (
           <form className="impact-fund" onSubmit={(event) => void handleSubmit(event)} noValidate>
             <h2 className="impact-fund__title">{t('impacts.detail.fundTitle')}</h2>
             <p className="impact-fund__price">
-              {t('impacts.list.price', { coins: formatNumber(item.price_per_unit, locale), unit: item.unit })}
+              {t('impacts.list.price', {
+                price: t('impacts.detail.coins', { count: item.price_per_unit }),
+                unit: item.unit,
+              })}
             </p>
             {item.prices.length > 0 ? (
               <div
@@ -147,15 +154,15 @@ function ImpactDetailView({
                   >
                     {t('impacts.detail.choice', {
                       count: formatNumber(price.quantity, locale),
-                      unit: item.unit,
-                      coins: formatNumber(price.coins, locale),
+                      unit: unitFor(item, price.quantity, locale),
+                      price: t('impacts.detail.coins', { count: price.coins }),
                     })}
                   </button>
                 ))}
               </div>
             ) : null}
             <FormField
-              label={t('impacts.detail.quantity', { unit: item.unit })}
+              label={t('impacts.detail.quantity', { unit: item.unitPlural })}
               type="number"
               inputMode="numeric"
               min={1}
@@ -171,7 +178,7 @@ function ImpactDetailView({
             <button type="submit" className="button button--primary" disabled={busy || !valid}>
               {cost === null
                 ? t('impacts.detail.fund')
-                : t('impacts.detail.fundFor', { coins: formatNumber(cost, locale) })}
+                : t('impacts.detail.fundFor', { price: t('impacts.detail.coins', { count: cost }) })}
             </button>
             <p role="alert" id={errorId} className="impact-fund__error">
               {error}
@@ -200,11 +207,11 @@ function ImpactDetailView({
                 <span>
                   {t('impacts.detail.historyLine', {
                     count: formatNumber(line.quantity, locale),
-                    unit: item.unit,
+                    unit: unitFor(item, line.quantity, locale),
                   })}
                 </span>
                 <span className="impact-history__coins">
-                  {t('impacts.detail.coins', { count: formatNumber(line.coins, locale) })}
+                  {t('impacts.detail.coins', { count: line.coins })}
                 </span>
               </li>
             ))}
@@ -262,7 +269,7 @@ function TargetDialog({
   return (
     <Dialog
       title={t('impacts.target.title')}
-      description={t('impacts.target.description', { unit: item.unit, name: item.name })}
+      description={t('impacts.target.description', { unit: item.unitPlural, name: item.name })}
       onClose={onClose}
       closeLabel={t('impacts.target.close')}
       dialogRef={dialogRef}
@@ -275,7 +282,7 @@ function TargetDialog({
         noValidate
       >
         <FormField
-          label={t('impacts.target.label', { unit: item.unit })}
+          label={t('impacts.target.label', { unit: item.unitPlural })}
           type="number"
           inputMode="numeric"
           min={1}

@@ -1,5 +1,6 @@
 import { useI18n } from '../../../lib/i18n';
 import { formatNumber } from '../../../lib/format';
+import { unitFor } from '../api/impact-units';
 import type { ImpactItem } from '../api/impacts';
 
 /** The item's progress toward its target from every member, and the member's own target. */
@@ -23,7 +24,7 @@ export function ImpactProgress({ item }: { item: ImpactItem }) {
             {t('impacts.progress.funded', {
               funded: formatNumber(item.funded, locale),
               target: formatNumber(item.target_quantity, locale),
-              unit: item.unit,
+              unit: unitFor(item, item.target_quantity, locale),
               percent: item.percent,
             })}
           </p>
@@ -32,17 +33,20 @@ export function ImpactProgress({ item }: { item: ImpactItem }) {
         <p className="impact-progress__text" data-testid="impact-progress">
           {t('impacts.progress.fundedNoTarget', {
             funded: formatNumber(item.funded, locale),
-            unit: item.unit,
+            unit: unitFor(item, item.funded, locale),
           })}
         </p>
       )}
       <p className="impact-progress__mine" data-testid="impact-mine">
         {item.member_target === null
-          ? t('impacts.progress.mine', { count: formatNumber(item.memberFunded, locale), unit: item.unit })
+          ? t('impacts.progress.mine', {
+              count: formatNumber(item.memberFunded, locale),
+              unit: unitFor(item, item.memberFunded, locale),
+            })
           : t('impacts.progress.mineTarget', {
               count: formatNumber(item.memberFunded, locale),
               target: formatNumber(item.member_target, locale),
-              unit: item.unit,
+              unit: unitFor(item, item.member_target, locale),
               percent: item.memberPercent ?? 0,
             })}
       </p>

@@ -3,7 +3,6 @@ import { Link, useParams } from 'react-router';
 import { parseImpactPage } from '@member/domain';
 import { Page } from '../../../components/ui/page';
 import { SectionState } from '../../../components/ui/section-state';
-import { formatNumber } from '../../../lib/format';
 import { useI18n, useI18nStore } from '../../../lib/i18n';
 import { useLoaded } from '../../../lib/use-loaded';
 import { getImpactsPage } from '../api/impacts';
@@ -24,7 +23,7 @@ export function ImpactsPage() {
 }
 
 function ImpactsList({ page }: { page: number }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const { state, reload } = useLoaded((signal) => getImpactsPage(page, signal));
   return (
     <>
@@ -47,7 +46,7 @@ function ImpactsList({ page }: { page: number }) {
                     </h2>
                     <p className="impact-card__price">
                       {t('impacts.list.price', {
-                        coins: formatNumber(item.price_per_unit, locale),
+                        price: t('impacts.detail.coins', { count: item.price_per_unit }),
                         unit: item.unit,
                       })}
                     </p>

@@ -18,6 +18,7 @@ const PATHS = {
   download: 'M12 4v11M7 10l5 5 5-5M5 20h14',
   volume: 'M4 9h4l5-4v14l-5-4H4zM16.5 8.5a5 5 0 0 1 0 7',
   muted: 'M4 9h4l5-4v14l-5-4H4zM17 9.5l4 5M21 9.5l-4 5',
+  flag: 'M5 21V4M5 4h11l-2 4 2 4H5',
 } as const;
 
 export type PlayerIconName = keyof typeof PATHS;

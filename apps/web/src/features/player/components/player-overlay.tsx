@@ -154,6 +154,23 @@ function OverlayFrame({
         >
           <PlayerIcon name={expanded ? 'collapse' : 'expand'} />
         </button>
+        {/* In the mini bar and the full view alike, so every player offers it (issue 18 item 5). */}
+        <Link
+          className="player__button"
+          to={reportProblemUrl(active, null)}
+          aria-label={t('player.reportProblem')}
+          title={t('player.reportProblem')}
+          onClick={(event) => {
+            if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+            // The position at the moment of the click, read from the playing element.
+            event.preventDefault();
+            const media = regionRef.current?.querySelector<HTMLMediaElement>('audio, video');
+            playQueue.setExpanded(false);
+            void navigate(reportProblemUrl(active, media ? media.currentTime : null));
+          }}
+        >
+          <PlayerIcon name="flag" />
+        </Link>
         <button type="button" className="player__button" aria-label={t('player.close')} onClick={close}>
           <PlayerIcon name="close" />
         </button>
@@ -173,23 +190,6 @@ function OverlayFrame({
           parts={parts}
         />
       </div>
-      {expanded ? (
-        <p className="player__report">
-          <Link
-            to={reportProblemUrl(active, null)}
-            onClick={(event) => {
-              if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-              // The position at the moment of the click, read from the playing element.
-              event.preventDefault();
-              const media = regionRef.current?.querySelector<HTMLMediaElement>('audio, video');
-              playQueue.setExpanded(false);
-              void navigate(reportProblemUrl(active, media ? media.currentTime : null));
-            }}
-          >
-            {t('player.reportProblem')}
-          </Link>
-        </p>
-      ) : null}
     </section>
   );
 }

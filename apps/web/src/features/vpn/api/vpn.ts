@@ -12,13 +12,15 @@ import { type I18nStore, namespaceFiles } from '../../../lib/i18n';
 export interface VpnStatus {
   available: boolean;
   reason: VpnAccessRefusal | null;
+  /** The giveaways' upsell rule's offer for a member without the VPN ('vpn'), or null for none. */
+  upsell: 'vpn' | null;
   platforms: VpnPlatformInfo[];
   certificateExpiresAt: string | null;
 }
 
 const STATUS_QUERY = gql<{ member: { vpn: VpnStatus } }>(`
   query VpnStatus {
-    member { vpn { available reason certificateExpiresAt platforms { platform minimumVersion client clientUrl } } }
+    member { vpn { available reason upsell certificateExpiresAt platforms { platform minimumVersion client clientUrl } } }
   }
 `);
 

@@ -1,4 +1,4 @@
-import type { VpnAccessRefusal, VpnPlatformInfo } from '@member/domain';
+import { UPSELL_ACCESS_DAYS, type VpnAccessRefusal, type VpnPlatformInfo } from '@member/domain';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 
@@ -52,11 +52,32 @@ function VpnUnavailable({ status }: { status: VpnStatus }) {
         {t(`vpn.unavailable.${reason}.title`)}
       </h2>
       <p>{t(`vpn.unavailable.${reason}.text`)}</p>
-      {reason === 'no_vpn_plan' ? (
+      {reason === 'no_vpn_plan' && status.upsell !== 'vpn' ? (
         <Link className="button button--primary" to={accountHref('membership')}>
           {t('vpn.unavailable.upsell')}
         </Link>
       ) : null}
+      {status.upsell === 'vpn' ? <VpnUpsell /> : null}
+    </section>
+  );
+}
+
+/**
+ * The VPN upsell the giveaways' rule (`chooseUpsell`) offers this member, as the server decided it: what
+ * it gives and the way to the plans that carry the VPN (marked first there by `?for=vpn`).
+ */
+function VpnUpsell() {
+  const { t } = useI18n();
+  const headingId = useId();
+  return (
+    <section className="vpn__upsell" aria-labelledby={headingId} data-testid="vpn-upsell">
+      <h3 id={headingId} className="vpn__upsell-title">
+        {t('vpn.upsellOffer.title')}
+      </h3>
+      <p>{t('vpn.upsellOffer.text', { days: UPSELL_ACCESS_DAYS })}</p>
+      <Link className="button button--primary" to={`${accountHref('membership')}?for=vpn#plans`}>
+        {t('vpn.upsellOffer.cta')}
+      </Link>
     </section>
   );
 }
