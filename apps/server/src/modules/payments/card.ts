@@ -46,9 +46,12 @@ export function normalizeCardNumber(input: string): string | null {
   return /^\d{12,19}$/.test(compact) ? compact : null;
 }
 
-/** MM/YY (also MM/YYYY), month 01 to 12; returns the month and the four-digit year. */
+/**
+ * MM/YY (also MM/YYYY, and either without the slash: `1230`, as a number pad types it), month 01 to 12;
+ * returns the month and the four-digit year.
+ */
 export function parseExpiry(input: string): { month: number; year: number } | null {
-  const match = /^\s*(\d{2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(input);
+  const match = /^\s*(\d{2})\s*(?:\/\s*)?(\d{2}|\d{4})\s*$/.exec(input);
   if (!match?.[1] || !match[2]) return null;
   const month = Number(match[1]);
   if (month < 1 || month > 12) return null;

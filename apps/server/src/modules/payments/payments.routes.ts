@@ -8,7 +8,7 @@ import { badInput, notFound, unauthenticated } from '../../errors';
 import { addRequestContextHook } from '../../http/request-context';
 import type { Services } from '../../services';
 import { setMemberCookie } from '../auth/auth.cookies';
-import { renderHostedPage } from './hosted-page';
+import { type HostedPageValues, NO_VALUES, renderHostedPage } from './hosted-page';
 import type { PayResult } from './payments.service';
 import type { CheckoutRow } from '../../db/tables/checkouts';
 
@@ -208,7 +208,7 @@ export async function registerPaymentFlow(app: FastifyInstance, services: Servic
         extra: {
           failureCode?: string | null;
           issues?: Parameters<typeof renderHostedPage>[0]['issues'];
-          values?: { expiry: string; name: string };
+          values?: HostedPageValues;
         },
         status = 200,
       ) => {
@@ -230,7 +230,7 @@ export async function registerPaymentFlow(app: FastifyInstance, services: Servic
           closed,
           failureCode: extra.failureCode ?? null,
           issues: extra.issues ?? [],
-          values: extra.values ?? { expiry: '', name: '' },
+          values: extra.values ?? NO_VALUES,
           showTestCards: payments.providerName === 'sandbox' && !config.isProduction,
         });
         return (
@@ -307,7 +307,14 @@ export async function registerPaymentFlow(app: FastifyInstance, services: Servic
             cvc: form.data.cvc,
             name: form.data.name,
           });
-          const values = { expiry: form.data.expiry, name: form.data.name };
+          // Shown again after an error (issue 14 item 5), in this no-store answer only: request bodies
+          // are never logged, so the number goes nowhere else.
+          const values = {
+            number: form.data.cardnumber,
+            expiry: form.data.expiry,
+            cvc: form.data.cvc,
+            name: form.data.name,
+          };
           switch (result.outcome) {
             case 'succeeded':
               return paid(request, reply, result);
