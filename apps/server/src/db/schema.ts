@@ -31,6 +31,7 @@ import type { PasswordResetKeysTable } from './tables/password-reset-keys';
 import type { PaymentCustomersTable } from './tables/payment-customers';
 import type { PaymentFulfilmentsTable } from './tables/payment-fulfilments';
 import type { PaymentMethodsTable } from './tables/payment-methods';
+import type { SavedCardPaymentsTable } from './tables/saved-card-payments';
 import type { PaymentsTable } from './tables/payments';
 import type { PeopleTable } from './tables/people';
 import type { PlanPricesTable } from './tables/plan-prices';
@@ -106,6 +107,7 @@ export interface Database {
   payment_customers: PaymentCustomersTable;
   payment_fulfilments: PaymentFulfilmentsTable;
   payment_methods: PaymentMethodsTable;
+  saved_card_payments: SavedCardPaymentsTable;
   payments: PaymentsTable;
   people: PeopleTable;
   plan_prices: PlanPricesTable;

@@ -116,6 +116,8 @@ const FIELD_RULES: Record<string, FieldAccess> = {
   'mutation member.refreshToken': 'member',
   'mutation member.restartSubscription': 'member',
   'mutation member.setDefaultPaymentMethod': 'member',
+  'mutation member.removePaymentMethod': 'member',
+  'mutation member.payWithSavedCard': 'member',
   'mutation member.setLanguage': 'member',
   'mutation member.setTags': 'member',
   'mutation member.updatePaymentMethod': 'member',

@@ -93,12 +93,14 @@ export const TEST_CARDS = {
   succeeds: '4242424242424242',
   declined: '4000000000000002',
   expired: '4000000000000069',
+  /** Stripe's "attaches, then every charge is declined": saved as a card, refused when charged. */
+  declinesCharges: '4000000000000341',
 } as const;
 
 export type SandboxOutcome = 'succeeds' | 'card_declined' | 'expired_card';
 
 export function sandboxOutcome(number: string): SandboxOutcome {
-  if (number === TEST_CARDS.declined) return 'card_declined';
+  if (number === TEST_CARDS.declined || number === TEST_CARDS.declinesCharges) return 'card_declined';
   if (number === TEST_CARDS.expired) return 'expired_card';
   return 'succeeds';
 }
