@@ -16,6 +16,7 @@ import type impactsEnUs from '../locales/impacts/en-us.json';
 import type greenEnUs from '../locales/green/en-us.json';
 import type marketplaceEnUs from '../locales/marketplace/en-us.json';
 import type supportEnUs from '../locales/support/en-us.json';
+import type paymentsEnUs from '../locales/payments/en-us.json';
 import enUs from '../locales/en-us.json';
 
 /**
@@ -40,6 +41,7 @@ interface NamespaceMessages {
   green: typeof greenEnUs;
   marketplace: typeof marketplaceEnUs;
   support: typeof supportEnUs;
+  payments: typeof paymentsEnUs;
 }
 export type LocaleNamespace = keyof NamespaceMessages;
 
