@@ -78,6 +78,11 @@ const RECEIPT_READERS: Partial<Record<PaymentPurpose, ReceiptReader>> = {
   restart: subscriptionReceipt,
 };
 
+/** A membership's payment (sign-up, restart) rather than a purchase (coins, entries, an order…). */
+function isSubscriptionReturn(state: PaymentReturnState): boolean {
+  return state.slug === 'signup' || state.slug === 'restart' || state.subscription !== null;
+}
+
 function readerFor(state: PaymentReturnState): ReceiptReader {
   const listed = Object.hasOwn(RECEIPT_READERS, state.slug)
     ? RECEIPT_READERS[state.slug as PaymentPurpose]
@@ -106,6 +111,8 @@ export function PaymentReturn() {
   const raw = params.get('state');
   const handled = useRef<string | null>(null);
   const reloadTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Whether the return is a membership's (its failure says no subscription started) or a purchase's.
+  const subscription = useRef(false);
 
   // The second reload outlives the query (clearing it re-runs the effect below); only leaving stops it.
   useEffect(
@@ -127,8 +134,24 @@ export function PaymentReturn() {
       clearTimeout(reloadTimer.current);
       reloadTimer.current = setTimeout(() => void revalidator.revalidate(), RELOAD_AGAIN_MS);
     };
+    subscription.current = isSubscriptionReturn(state);
     if (!state.isSuccess) {
-      finish({ outcome: 'failed', ...NOTHING_MORE });
+      // A cancelled or failed purchase still says what it was for and how much (issue 14 item 9); the
+      // server's own record decides (a checkout it knows as paid is shown as paid).
+      const cancelled = state.checkoutId && !subscription.current ? checkoutReceipt(state, locale) : null;
+      if (!cancelled) {
+        finish({ outcome: 'failed', ...NOTHING_MORE });
+        return;
+      }
+      cancelled.then(
+        (read) => {
+          finish({ ...read, outcome: read.outcome === 'paid' ? 'paid' : 'failed' });
+        },
+        (error: unknown) => {
+          logger.warn('Could not read the payment receipt', error);
+          finish({ outcome: 'failed', ...NOTHING_MORE });
+        },
+      );
       return;
     }
     readerFor(state)(state, locale).then(finish, (error: unknown) => {
@@ -140,14 +163,14 @@ export function PaymentReturn() {
   }, [raw]);
 
   if (!receipt) return null;
-  const paid = receipt.outcome === 'paid';
-  const facts = paid
-    ? [
-        { term: t('billing.receipt.purchase'), value: receipt.purchase },
-        { term: t('billing.receipt.plan'), value: receipt.planName },
-        { term: t('billing.receipt.amount'), value: receipt.amount },
-      ].filter((fact): fact is { term: string; value: string } => fact.value !== null)
-    : [];
+  const facts =
+    receipt.outcome !== 'pending'
+      ? [
+          { term: t('billing.receipt.purchase'), value: receipt.purchase },
+          { term: t('billing.receipt.plan'), value: receipt.planName },
+          { term: t('billing.receipt.amount'), value: receipt.amount },
+        ].filter((fact): fact is { term: string; value: string } => fact.value !== null)
+      : [];
   return (
     <Dialog
       role="alertdialog"
@@ -156,7 +179,11 @@ export function PaymentReturn() {
         setReceipt(null);
       }}
     >
-      <p>{t(TEXTS[receipt.outcome].text)}</p>
+      <p>
+        {receipt.outcome === 'failed' && !subscription.current
+          ? t('billing.receipt.purchaseFailureText')
+          : t(TEXTS[receipt.outcome].text)}
+      </p>
       {facts.length > 0 ? (
         <dl className="billing-receipt">
           {facts.map((fact) => (
