@@ -23,6 +23,8 @@ interface Receipt {
   amount: string | null;
   planName: string | null;
   purchase: string | null;
+  /** A membership's payment (sign-up, restart) rather than a purchase's; set once the return is read. */
+  membership?: boolean;
 }
 
 const NOTHING_MORE = { amount: null, planName: null, purchase: null };
@@ -111,8 +113,6 @@ export function PaymentReturn() {
   const raw = params.get('state');
   const handled = useRef<string | null>(null);
   const reloadTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  // Whether the return is a membership's (its failure says no subscription started) or a purchase's.
-  const subscription = useRef(false);
 
   // The second reload outlives the query (clearing it re-runs the effect below); only leaving stops it.
   useEffect(
@@ -128,17 +128,18 @@ export function PaymentReturn() {
     const state = parsePaymentReturnState(raw);
     void navigate(pathname, { replace: true });
     if (!state) return;
+    // A membership's return (its failure says no subscription started) or a purchase's.
+    const membership = isSubscriptionReturn(state);
     const finish = (next: Receipt) => {
-      setReceipt(next);
+      setReceipt({ ...next, membership });
       void revalidator.revalidate();
       clearTimeout(reloadTimer.current);
       reloadTimer.current = setTimeout(() => void revalidator.revalidate(), RELOAD_AGAIN_MS);
     };
-    subscription.current = isSubscriptionReturn(state);
     if (!state.isSuccess) {
       // A cancelled or failed purchase still says what it was for and how much (issue 14 item 9); the
       // server's own record decides (a checkout it knows as paid is shown as paid).
-      const cancelled = state.checkoutId && !subscription.current ? checkoutReceipt(state, locale) : null;
+      const cancelled = state.checkoutId && !membership ? checkoutReceipt(state, locale) : null;
       if (!cancelled) {
         finish({ outcome: 'failed', ...NOTHING_MORE });
         return;
@@ -180,7 +181,7 @@ export function PaymentReturn() {
       }}
     >
       <p>
-        {receipt.outcome === 'failed' && !subscription.current
+        {receipt.outcome === 'failed' && receipt.membership === false
           ? t('billing.receipt.purchaseFailureText')
           : t(TEXTS[receipt.outcome].text)}
       </p>
