@@ -207,6 +207,10 @@ const ROUTE_RULES: Record<string, RouteRule> = {
       confirmPassword: 'another-Strong-pass-2026',
     }),
   },
+  'POST /membergraphapi/api/auth/reset-password/check': {
+    access: 'public',
+    json: () => ({ key: 'k'.repeat(43) }),
+  },
   'POST /membergraphapi/api/account/avatar': { access: 'member', json: () => ({}) },
   'GET /membergraphapi/api/avatars/:memberId/:file': {
     access: 'owner',

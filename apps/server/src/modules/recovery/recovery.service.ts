@@ -185,6 +185,21 @@ export function createRecoveryService({
   }
 
   /**
+   * The reset page's first question (issue 14 item 9): is this link's key still usable? A used,
+   * expired, unknown or malformed key is refused with the same `invalid_or_expired_key`, before the
+   * member types a new password. It changes nothing; the reset itself checks the key again.
+   */
+  async function checkResetKey(ctx: RequestContext, input: unknown): Promise<void> {
+    const key =
+      typeof input === 'object' && input !== null && 'key' in input && typeof input.key === 'string'
+        ? input.key
+        : '';
+    if (!/^[A-Za-z0-9_-]{20,100}$/.test(key)) throw invalidKey();
+    if (!(await repository.isResetKeyLive(ctx.brand.config.id, sha256(key), isoNow(now()))))
+      throw invalidKey();
+  }
+
+  /**
    * Forgot email by card: the first 6 and last 4 digits of a saved card. Answers only masked
    * addresses (`j***@e***.com`), and is rate limited per address and per card.
    */
@@ -211,6 +226,7 @@ export function createRecoveryService({
   return {
     forgotPassword,
     resetPassword,
+    checkResetKey,
     forgotEmail,
     mailEmailChanged,
     mailPasswordChanged,
