@@ -1,4 +1,5 @@
 import { type SyntheticEvent, useId, useState } from 'react';
+import { addressLines } from '../../../lib/address-format';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
 import { logger } from '../../../lib/logger';
@@ -120,14 +121,7 @@ export function PaymentStep({ checkout, declined }: { checkout: ShopCheckout; de
         {info ? (
           <div>
             <dt>{t('marketplace.checkout.payment.shipTo')}</dt>
-            <dd>
-              {[
-                `${info.firstName} ${info.lastName}`,
-                [info.address, info.apartment].filter(Boolean).join(', '),
-                `${info.city}, ${info.region} ${info.postcode}`,
-                info.country,
-              ].join(' · ')}
-            </dd>
+            <dd>{addressLines(info, locale).join(' · ')}</dd>
           </div>
         ) : null}
         {checkout.shippingMethod ? (
