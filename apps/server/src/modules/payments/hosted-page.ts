@@ -81,6 +81,9 @@ const FORMAT_SCRIPT = `(() => {
   bind('cvc', cvc);
 })();`;
 
+/** A label's colon as each language writes it: French after a non-breaking space, Japanese full-width. */
+const LABEL_COLON: Partial<Record<Locale, string>> = { 'fr-ca': '\u00a0: ', 'ja-jp': '：' };
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export function formatAmount(amountMinor: number, currency: string, locale: Locale): string {
@@ -194,7 +197,7 @@ export function renderHostedPage(view: HostedPageView): { html: string; csp: str
 <main>
   <header><img src="${escapeHtml(view.brandLogo)}" alt="${escapeHtml(view.brandName)}"></header>
   <h1>${escapeHtml(strings.heading)}</h1>
-  <div class="summary"><span>${escapeHtml(view.description)}</span><span>${escapeHtml(strings.amountDue)}: <strong>${escapeHtml(amount)}</strong></span></div>
+  <div class="summary"><span>${escapeHtml(view.description)}</span><span>${escapeHtml(strings.amountDue)}${LABEL_COLON[locale] ?? ': '}<strong>${escapeHtml(amount)}</strong></span></div>
   ${body}
   <p class="secured">${escapeHtml(strings.secured)}</p>
 </main>
