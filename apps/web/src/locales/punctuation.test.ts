@@ -34,7 +34,7 @@ const NBSP = /[\u00a0\u202f]/;
 
 export function frenchIssues(text: string): string[] {
   const issues: string[] = [];
-  const chars = [...prose(text)];
+  const chars = Array.from(prose(text));
   chars.forEach((char, index) => {
     const before = chars[index - 1] ?? '';
     if (':;?!'.includes(char)) {
@@ -55,7 +55,7 @@ const FULL_WIDTH_PUNCTUATION = /[、。！？：；」』）]/;
 
 export function japaneseIssues(text: string): string[] {
   const issues: string[] = [];
-  const chars = [...prose(text)];
+  const chars = Array.from(prose(text));
   chars.forEach((char, index) => {
     const before = chars[index - 1] ?? '';
     const after = chars[index + 1] ?? '';
