@@ -55,7 +55,7 @@ describe('payment methods', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Remove: VISA ending in 4242' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove VISA ending in 4242?' });
-    expect(dialog).toHaveAccessibleDescription(/newest other card becomes the default/);
+    expect(dialog).toHaveTextContent(/newest other card becomes the default/);
     await user.click(within(dialog).getByRole('button', { name: 'Keep card' }));
     expect(calls.some((call) => call.operation === 'RemovePaymentMethod')).toBe(false);
 

@@ -142,16 +142,16 @@ export function PaymentMethodsSection() {
       {removing ? (
         <Dialog
           title={t('billing.methods.removeTitle', { card: cardName(removing) })}
-          description={
-            removing.isDefault && (methods?.length ?? 0) > 1
-              ? t('billing.methods.removeDefaultText')
-              : t('billing.methods.removeText')
-          }
           closeOnBackdrop
           onClose={() => {
             setRemoving(null);
           }}
         >
+          <p>
+            {removing.isDefault && (methods?.length ?? 0) > 1
+              ? t('billing.methods.removeDefaultText')
+              : t('billing.methods.removeText')}
+          </p>
           <form method="dialog" className="billing-actions">
             <button
               type="submit"
