@@ -251,4 +251,38 @@ describe.each(ENGINES)('purchases paid with a saved card, and removing cards (%s
     expect(cards).toHaveLength(2);
     expect(cards.filter((card) => card.isDefault)).toHaveLength(1);
   });
+
+  it('the hosted page reads 1230 as 12/30 and shows again what was typed after an error', async () => {
+    const member = await signInNewMember(t, brand);
+    const url = `/paymentflow/checkout/${await openCoins(member.caller, 'coins-100')}`;
+    const refused = await payOnHostedPage(
+      t.app,
+      brand.hostname,
+      url,
+      { number: '4242 4242 4242 4241', expiry: '1230', cvc: '123' },
+      member.caller.cookie,
+    );
+    expect(refused.response.statusCode).toBe(400);
+    const html = refused.response.body;
+    expect(html).toContain('value="4242 4242 4242 4241"');
+    expect(html).toContain('value="1230"');
+    expect(html).toContain('value="123"');
+    expect(html).toMatch(/id="cardnumber"[^>]*aria-invalid="true"/);
+    expect(html).not.toMatch(/id="expiry"[^>]*aria-invalid/);
+    // The page's only script carries the response's nonce, and the policy allows nothing else.
+    const nonce = /<script nonce="([^"]+)">/.exec(html)?.[1];
+    expect(refused.response.headers['content-security-policy']).toContain(
+      `script-src 'nonce-${nonce ?? 'none'}'`,
+    );
+
+    const paid = await payOnHostedPage(
+      t.app,
+      brand.hostname,
+      url,
+      { number: '4242424242424242', expiry: '1230', cvc: '123' },
+      member.caller.cookie,
+    );
+    expect(paid.state).toMatchObject({ is_success: true });
+    expect(await t.services.wallet.balance(brand.id, member.id)).toBe(100);
+  });
 });
