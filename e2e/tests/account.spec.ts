@@ -59,7 +59,10 @@ test.describe('account: wallet, orders, addresses, sign-in details', () => {
     await expect(page.getByRole('heading', { level: 1, name: enAccount.addresses.editTitle })).toBeVisible();
     await page.getByLabel(fields.apartment).fill('Suite 400');
     await page.getByRole('button', { name: enAccount.addresses.save }).click();
-    await expect(page.getByText('10 Queen Street, Suite 400')).toBeVisible();
+    // Written as Canada writes it (issue 14 item 9): the suite on its own line, then "City ON postcode".
+    const address = page.locator('address').filter({ hasText: '10 Queen Street' });
+    await expect(address).toContainText('Suite 400');
+    await expect(address).toContainText('Toronto ON M5H 2N2');
     await page.getByRole('button', { name: 'Delete the address of Robin Park' }).click();
     await page.getByRole('button', { name: enAccount.addresses.confirmDeleteButton }).click();
     await expect(page.getByRole('status').filter({ hasText: enAccount.addresses.deleted })).toBeVisible();
