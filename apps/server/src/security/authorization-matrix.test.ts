@@ -353,6 +353,8 @@ function placeholders(ids: Ids): PlaceholderLookup {
       input: { email: 'matrix-caller@example.com', address: MATRIX_ADDRESS },
     },
     'mutation sweep.claimPrize': { address: MATRIX_ADDRESS },
+    // Not member A's card: removing theirs would leave the card routes below nothing to serve.
+    'mutation member.removePaymentMethod': { paymentMethodId: 'pm_matrix_not_a_card' },
   };
   const byName: Record<string, unknown> = {
     mediaType: 'movie',
