@@ -16,6 +16,7 @@ test.describe('impacts', () => {
     // Coins first, bought as a member would on the hosted payment page.
     await page.goto(brandUrl('clickcoins', '/account/wallet'));
     const wallet = page.getByRole('region', { name: enWallet.wallet.title });
+    await wallet.getByRole('radio', { name: /^Use a new card/ }).check();
     await wallet.getByRole('button', { name: /^Buy 100 coins for/ }).click();
     await expect(page).toHaveURL(/\/paymentflow\/checkout\/cs_/);
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');

@@ -78,6 +78,9 @@ async function payWith(page: Page, card: string): Promise<void> {
 /** Places an order of one product with the test card, and waits for the confirmation. */
 async function placeOrder(page: Page, member: Member, id: number): Promise<void> {
   await readyToPay(page, member, id);
+  await screenOf(page)
+    .getByRole('radio', { name: /^Use a new card/ })
+    .check();
   await screenOf(page).getByRole('button', { name: /^Pay / }).click();
   await payWith(page, CARD_OK);
   await expect(page).toHaveURL(/\/marketplace\/checkout\/confirmation$/);
@@ -143,6 +146,7 @@ test.describe('marketplace orders', () => {
     const summary = main.getByRole('region', { name: en.checkout.summary });
     await expect(summary.locator('.market-totals__total dd')).toHaveText(championPrice);
     await expect(summary.getByText(en.checkout.free)).toBeVisible();
+    await main.getByRole('radio', { name: /^Use a new card/ }).check();
     await main.getByRole('button', { name: `Pay ${championPrice}` }).click();
     await payWith(page, CARD_OK);
 
@@ -163,6 +167,7 @@ test.describe('marketplace orders', () => {
     await readyToPay(page, member, await productId(member));
     const main = screenOf(page);
 
+    await main.getByRole('radio', { name: /^Use a new card/ }).check();
     await main.getByRole('button', { name: /^Pay / }).click();
     await payWith(page, CARD_DECLINED);
     await expect(page.getByRole('alert')).toContainText('Payment failed.');
@@ -302,6 +307,7 @@ test.describe('marketplace orders', () => {
     const card = (await cardPart.innerText()).trim();
     expect(cents(card)).toBe(cents(total) - 1200);
     await expectNoSeriousA11yViolations(page, main);
+    await main.getByRole('radio', { name: /^Use a new card/ }).check();
     await main.getByRole('button', { name: `Pay ${card}` }).click();
     await payWith(page, CARD_OK);
 

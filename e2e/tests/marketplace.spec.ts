@@ -98,6 +98,8 @@ test.describe('marketplace', () => {
     await expectFitsWidth(page);
     await expectNoSeriousA11yViolations(page, main);
 
+    // The hosted page: a new card rather than the one saved at sign-up (issue 14 item 5).
+    await main.getByRole('radio', { name: /^Use a new card/ }).check();
     await main.getByRole('button', { name: `Pay ${total}` }).click();
     await expect(page).toHaveURL(/\/paymentflow\/checkout\/cs_/);
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');

@@ -28,3 +28,5 @@ export * from './green';
 export * from './impacts';
 export * from './onboarding';
 export * from './brand-move';
+export * from './card-input';
+export * from './brand-media';

@@ -32,6 +32,7 @@ import type { PaymentCustomersTable } from './tables/payment-customers';
 import type { PaymentFulfilmentsTable } from './tables/payment-fulfilments';
 import type { PaymentMethodsTable } from './tables/payment-methods';
 import type { PaymentRefundsTable } from './tables/payment-refunds';
+import type { SavedCardPaymentsTable } from './tables/saved-card-payments';
 import type { PaymentsTable } from './tables/payments';
 import type { PeopleTable } from './tables/people';
 import type { PlanPricesTable } from './tables/plan-prices';
@@ -108,6 +109,7 @@ export interface Database {
   payment_fulfilments: PaymentFulfilmentsTable;
   payment_methods: PaymentMethodsTable;
   payment_refunds: PaymentRefundsTable;
+  saved_card_payments: SavedCardPaymentsTable;
   payments: PaymentsTable;
   people: PeopleTable;
   plan_prices: PlanPricesTable;

@@ -118,6 +118,8 @@ const FIELD_RULES: Record<string, FieldAccess> = {
   'mutation member.refreshToken': 'member',
   'mutation member.restartSubscription': 'member',
   'mutation member.setDefaultPaymentMethod': 'member',
+  'mutation member.removePaymentMethod': 'member',
+  'mutation member.payWithSavedCard': 'member',
   'mutation member.setLanguage': 'member',
   'mutation member.setTags': 'member',
   'mutation member.updatePaymentMethod': 'member',
@@ -217,6 +219,10 @@ const ROUTE_RULES: Record<string, RouteRule> = {
       newPassword: 'another-Strong-pass-2026',
       confirmPassword: 'another-Strong-pass-2026',
     }),
+  },
+  'POST /membergraphapi/api/auth/reset-password/check': {
+    access: 'public',
+    json: () => ({ key: 'k'.repeat(43) }),
   },
   'POST /membergraphapi/api/account/avatar': { access: 'member', json: () => ({}) },
   'GET /membergraphapi/api/avatars/:memberId/:file': {
@@ -361,6 +367,8 @@ function placeholders(ids: Ids): PlaceholderLookup {
     },
     'mutation sweep.claimPrize': { address: MATRIX_ADDRESS },
     'mutation member.claimWelcomeGift': { address: MATRIX_ADDRESS },
+    // Not member A's card: removing theirs would leave the card routes below nothing to serve.
+    'mutation member.removePaymentMethod': { paymentMethodId: 'pm_matrix_not_a_card' },
   };
   const byName: Record<string, unknown> = {
     mediaType: 'movie',

@@ -256,11 +256,19 @@ export function screenRoutes(deps: AppDeps, offeredMediaTypes: OfferedMediaTypes
   ];
 
   const top: RouteObject[] = [
+    {
+      // The reset link's key is checked by the loader, before the form (issue 14 item 9).
+      path: RESET_PASSWORD_PATH,
+      lazy: lazyRoute(
+        () =>
+          Promise.all([
+            import('../features/auth/components/reset-password-page'),
+            import('../features/auth/api/recovery-strings'),
+          ]),
+        ([module, api]) => ({ Component: module.Component, loader: api.createResetLoader(deps.i18n) }),
+      ),
+    },
     ...[
-      {
-        path: RESET_PASSWORD_PATH,
-        page: () => import('../features/auth/components/reset-password-page'),
-      },
       {
         path: FORGOT_PASSWORD_PATH,
         page: () => import('../features/auth/components/forgot-password-page'),

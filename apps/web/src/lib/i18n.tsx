@@ -19,6 +19,7 @@ import type supportEnUs from '../locales/support/en-us.json';
 import type shopEnUs from '../locales/shop/en-us.json';
 import type onboardingEnUs from '../locales/onboarding/en-us.json';
 import type noticesEnUs from '../locales/notices/en-us.json';
+import type paymentsEnUs from '../locales/payments/en-us.json';
 import enUs from '../locales/en-us.json';
 
 /**
@@ -46,6 +47,7 @@ interface NamespaceMessages {
   shop: typeof shopEnUs;
   onboarding: typeof onboardingEnUs;
   notices: typeof noticesEnUs;
+  payments: typeof paymentsEnUs;
 }
 export type LocaleNamespace = keyof NamespaceMessages;
 

@@ -588,7 +588,7 @@ export function createMarketplaceRepository(db: Kysely<Database>) {
     findMemberEmail: async (brandId: number, memberId: number) => {
       const row = await db
         .selectFrom('members')
-        .select(['email', 'name'])
+        .select(['email', 'name', 'language'])
         .where('brand_id', '=', brandId)
         .where('id', '=', memberId)
         .executeTakeFirst();

@@ -37,6 +37,7 @@ import type {
   MarketplaceRepository,
   ProductRecord,
 } from './marketplace.repository';
+import { composeMail, mailTexts } from '../mail/mail-texts';
 
 /** What the payments module offers the marketplace: a hosted checkout for an amount the server decided. */
 export interface OrderPayments {
@@ -897,8 +898,12 @@ export function createMarketplaceService({
           memberId: order.member_id,
           kind: 'order_shipped',
           to: to.email,
-          subject: `Your order ${order.reference} has shipped`,
-          text: `Hello ${to.name},\n\nYour order ${order.reference} is on its way. Tracking reference: ${trimmed}.\n`,
+          // In the member's stored language (issue 14 item 9).
+          ...composeMail(
+            to.language,
+            to.name,
+            mailTexts(to.language).orderShipped({ reference: order.reference, tracking: trimmed }),
+          ),
         });
       }
       return { orderId: order.id };

@@ -34,7 +34,11 @@ describe('card validation', () => {
     expect(parseExpiry('13/29')).toBeNull();
     expect(parseExpiry('00/29')).toBeNull();
     expect(parseExpiry('4/29')).toBeNull();
-    expect(parseExpiry('0429')).toBeNull();
+    // A number pad has no slash (issue 14 item 5): 1230 is December 2030.
+    expect(parseExpiry('1230')).toEqual({ month: 12, year: 2030 });
+    expect(parseExpiry('122030')).toEqual({ month: 12, year: 2030 });
+    expect(parseExpiry('123')).toBeNull();
+    expect(parseExpiry('0429')).toEqual({ month: 4, year: 2029 });
   });
 
   it('keeps a card valid through its expiry month', () => {

@@ -46,9 +46,12 @@ export function normalizeCardNumber(input: string): string | null {
   return /^\d{12,19}$/.test(compact) ? compact : null;
 }
 
-/** MM/YY (also MM/YYYY), month 01 to 12; returns the month and the four-digit year. */
+/**
+ * MM/YY (also MM/YYYY, and either without the slash: `1230`, as a number pad types it), month 01 to 12;
+ * returns the month and the four-digit year.
+ */
 export function parseExpiry(input: string): { month: number; year: number } | null {
-  const match = /^\s*(\d{2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(input);
+  const match = /^\s*(\d{2})\s*(?:\/\s*)?(\d{2}|\d{4})\s*$/.exec(input);
   if (!match?.[1] || !match[2]) return null;
   const month = Number(match[1]);
   if (month < 1 || month > 12) return null;
@@ -90,12 +93,14 @@ export const TEST_CARDS = {
   succeeds: '4242424242424242',
   declined: '4000000000000002',
   expired: '4000000000000069',
+  /** Stripe's "attaches, then every charge is declined": saved as a card, refused when charged. */
+  declinesCharges: '4000000000000341',
 } as const;
 
 export type SandboxOutcome = 'succeeds' | 'card_declined' | 'expired_card';
 
 export function sandboxOutcome(number: string): SandboxOutcome {
-  if (number === TEST_CARDS.declined) return 'card_declined';
+  if (number === TEST_CARDS.declined || number === TEST_CARDS.declinesCharges) return 'card_declined';
   if (number === TEST_CARDS.expired) return 'expired_card';
   return 'succeeds';
 }

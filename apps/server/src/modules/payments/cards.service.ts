@@ -1,6 +1,7 @@
 import { isoNow, writeJson } from '../../db/json';
 import { badInput, forbidden, notFound } from '../../errors';
 import { validateCard } from './card';
+import { CARD_UPDATE_UNAVAILABLE, NO_PAYMENT_METHOD, PAYMENT_FAILED } from './payment-errors';
 import type { VerifiedPayment } from './payment-purposes';
 import { NOT_CHARGED, type SavedCard } from './payments.repository';
 import type { PaymentRow } from '../../db/tables/payments';
@@ -50,9 +51,7 @@ export interface SavedCardCharge {
   idempotencyKey: string;
 }
 
-export const CARD_UPDATE_UNAVAILABLE = 'The card update feature is unavailable. Please contact support.';
-export const NO_PAYMENT_METHOD = 'There is no payment method on the account. Add one first.';
-export const PAYMENT_FAILED = 'Payment failed.';
+export { CARD_UPDATE_UNAVAILABLE, NO_PAYMENT_METHOD, PAYMENT_FAILED } from './payment-errors';
 
 /** Member providers whose cards this server manages; others (test, free, partners) cannot update one. */
 const CARD_PROVIDERS = new Set(['sandbox', 'stripe']);
@@ -303,6 +302,23 @@ export function createCardsService({
     return listPaymentMethods(brandId, memberId);
   }
 
+  /**
+   * member.removePaymentMethod: forgets one of the member's cards (removing the default makes the
+   * newest other card the default, or leaves none) and detaches it at the provider, so nothing can
+   * charge it again: renewals and saved-card purchases only ever charge a card still on the list.
+   */
+  async function removePaymentMethod(brandId: number, memberId: number, paymentMethodId: string) {
+    const existing = await repository.listPaymentMethods(brandId, memberId);
+    if (existing.length === 0) throw badInput(NO_PAYMENT_METHOD, 'no_payment_method');
+    if (!(await repository.removePaymentMethod(brandId, memberId, paymentMethodId, isoNow(now())))) {
+      throw notFound('No such payment method.', 'payment_method_not_found');
+    }
+    await provider.detachPaymentMethod(paymentMethodId).catch((error: unknown) => {
+      warn?.('could not detach the removed card', { error: String(error) });
+    });
+    return listPaymentMethods(brandId, memberId);
+  }
+
   /** Saves the card a member just paid with on the hosted page (sign-up and restart need it to renew). */
   async function saveCheckoutCard(payment: VerifiedPayment, memberId: number): Promise<void> {
     if (!payment.checkoutId) return;
@@ -348,6 +364,7 @@ export function createCardsService({
     addPaymentMethod,
     updatePaymentMethod,
     setDefaultPaymentMethod,
+    removePaymentMethod,
     saveCheckoutCard,
     listTransactions,
   };

@@ -5,6 +5,7 @@ import { AppError, badInput, notFound } from '../../errors';
 import { type CardIssue, validateCard } from './card';
 import { type PaymentPurposes, fulfilledPurposes } from './payment-purposes';
 import { NOT_CHARGED } from './payments.repository';
+import { NO_PAYMENT_METHOD } from './payment-errors';
 import type { CheckoutRow } from '../../db/tables/checkouts';
 import type { PaymentRow } from '../../db/tables/payments';
 import { ProviderError, type ProviderEvent, type ProviderPaymentIntent } from './provider';
@@ -40,6 +41,12 @@ export type PayResult =
   | { outcome: 'failed'; checkout: CheckoutRow; failureCode: string }
   | { outcome: 'invalid_card'; checkout: CheckoutRow; issues: CardIssue[] }
   | { outcome: 'closed'; checkout: CheckoutRow };
+
+/** A saved-card payment's answer: the checkout it paid (or tried to), for the return page. */
+export type SavedCardPayResult =
+  | { outcome: 'succeeded'; checkout: CheckoutRow }
+  | { outcome: 'pending'; checkout: CheckoutRow }
+  | { outcome: 'failed'; checkout: CheckoutRow; failureCode: string };
 
 const CHECKOUT_TTL_MS = 60 * 60 * 1000;
 const MAX_AMOUNT_MINOR = 100_000_000;
@@ -396,6 +403,111 @@ export function createCheckoutsService<Purpose extends string>({
   }
 
   /**
+   * A member's open hosted checkout paid with one of their saved cards instead of the page
+   * (docs/decisions/035). The checkout is the same one the page would take: its amount, purpose and
+   * metadata are the server's, it moves open → processing → succeeded as the page's submit does (so
+   * the page and this cannot both charge), the charge is written first and settled with the provider's
+   * own answer, and the purpose's handler runs once. `requestKey` is the web's key for the purchase: a
+   * request repeated with it charges nothing more and answers the checkout it first paid.
+   */
+  async function payWithSavedCard(
+    brandId: number,
+    memberId: number,
+    input: { checkoutId: string; paymentMethodId: string; requestKey: string },
+  ): Promise<SavedCardPayResult> {
+    if (!/^[A-Za-z0-9_-]{16,100}$/.test(input.requestKey)) {
+      throw badInput('The request key must be 16 to 100 letters, digits, - or _.', 'invalid_idempotency_key');
+    }
+    const named = await getCheckout(brandId, input.checkoutId);
+    if (named.member_id !== memberId)
+      throw notFound('This payment page does not exist.', 'checkout_not_found');
+    const cards = await repository.listPaymentMethods(brandId, memberId);
+    if (cards.length === 0) throw badInput(NO_PAYMENT_METHOD, 'no_payment_method');
+    if (!cards.some((card) => card.id === input.paymentMethodId)) {
+      throw notFound('No such payment method.', 'payment_method_not_found');
+    }
+    const recorded = await repository.recordSavedCardRequest({
+      brand_id: brandId,
+      member_id: memberId,
+      request_key: input.requestKey,
+      checkout_id: named.id,
+      payment_method_id: input.paymentMethodId,
+      created_at: isoNow(now()),
+    });
+    // The key paid another checkout first (a retry that opened a new one): that one's outcome, nothing more.
+    const checkout =
+      recorded.checkout_id === named.id ? named : await getCheckout(brandId, recorded.checkout_id);
+    if (recorded.checkout_id !== named.id || checkout.status !== 'open') return savedCardOutcome(checkout);
+    if (isExpired(checkout) || checkout.attempts >= MAX_CHECKOUT_ATTEMPTS) {
+      return { outcome: 'failed', checkout, failureCode: 'checkout_closed' };
+    }
+    const card = cards.find((saved) => saved.id === recorded.payment_method_id);
+    const customer = await repository.findCustomer(brandId, memberId, provider.name);
+    if (!card || !customer) throw badInput(NO_PAYMENT_METHOD, 'no_payment_method');
+
+    const attempt = checkout.attempts + 1;
+    const claimed = await repository.transitionCheckout(checkout.id, 'open', {
+      status: 'processing',
+      attempts: attempt,
+      updated_at: isoNow(now()),
+    });
+    if (!claimed) return savedCardOutcome(await getCheckout(brandId, checkout.id));
+    const idempotencyKey = checkoutAttemptKey(checkout.id, attempt);
+    const { payment: pending } = await settlement.recordPending({
+      id: newId('pay'),
+      brand_id: brandId,
+      member_id: memberId,
+      provider: provider.name,
+      checkout_id: checkout.id,
+      subscription_id: null,
+      purpose: checkout.purpose,
+      amount_minor: checkout.amount_minor,
+      currency: checkout.currency,
+      description: checkout.description,
+      metadata: checkout.metadata,
+      idempotency_key: idempotencyKey,
+      created_at: isoNow(now()),
+    });
+    let intent: ProviderPaymentIntent;
+    try {
+      intent = await provider.createPaymentIntent({
+        amount: checkout.amount_minor,
+        currency: checkout.currency,
+        customer,
+        paymentMethod: card.id,
+        description: checkout.description,
+        metadata: { checkout_id: checkout.id, purpose: checkout.purpose, payment_id: pending.id },
+        // The member is not in front of the card's bank (no page to authenticate on): a card that asks
+        // for it is refused, and the member pays on the hosted page instead.
+        offSession: true,
+        idempotencyKey,
+      });
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      await settlement.settleRefused(pending, error.code, null);
+      return {
+        outcome: 'failed',
+        checkout: await getCheckout(brandId, checkout.id),
+        failureCode: error.code,
+      };
+    }
+    const settled = await settlement.settleWithIntent(pending, intent);
+    const current = await getCheckout(brandId, checkout.id);
+    if (settled.status === 'succeeded') return { outcome: 'succeeded', checkout: current };
+    if (settled.status === 'pending') return { outcome: 'pending', checkout: current };
+    return { outcome: 'failed', checkout: current, failureCode: settled.failure_code ?? 'payment_failed' };
+  }
+
+  /** What a checkout already paid (or being paid) answers to a repeated saved-card request. */
+  function savedCardOutcome(checkout: CheckoutRow): SavedCardPayResult {
+    if (checkout.status === 'succeeded') return { outcome: 'succeeded', checkout };
+    if (checkout.status === 'processing') return { outcome: 'pending', checkout };
+    if (checkout.status === 'expired' || isExpired(checkout))
+      return { outcome: 'failed', checkout, failureCode: 'checkout_closed' };
+    return { outcome: 'failed', checkout, failureCode: checkout.failure_code ?? 'payment_failed' };
+  }
+
+  /**
    * The provider's own page for a checkout when the provider hosts card entry (Stripe Checkout
    * Sessions); null for the sandbox, which renders its page here, and for a checkout that is closed.
    * One session per checkout (the idempotency key makes a reopened page the same session).
@@ -517,6 +629,7 @@ export function createCheckoutsService<Purpose extends string>({
     getCheckout,
     isExpired,
     payCheckout,
+    payWithSavedCard,
     openProviderCheckout,
     completeProviderCheckout,
     verifyCheckoutPayment,

@@ -62,7 +62,7 @@ export const HOSTED_PAGE_STRINGS: Record<Locale, HostedPageStrings> = {
     pay: 'Payer {amount}',
     cancel: 'Annuler et revenir',
     testMode:
-      'Mode test : 4242 4242 4242 4242 est accepté, 4000 0000 0000 0002 est refusé, 4000 0000 0000 0069 est une carte expirée.',
+      'Mode test\u00a0: 4242 4242 4242 4242 est accepté, 4000 0000 0000 0002 est refusé, 4000 0000 0000 0069 est une carte expirée.',
     paymentFailed: 'Le paiement a échoué.',
     declined: 'Votre carte a été refusée. Essayez une autre carte.',
     expiredCard: 'Votre carte est expirée. Essayez une autre carte.',

@@ -21,10 +21,68 @@ export interface HostedPageView {
   closed: boolean;
   failureCode: string | null;
   issues: CardIssue[];
-  /** What the visitor typed that is safe to show again (never the card number or CVC). */
-  values: { expiry: string; name: string };
+  /**
+   * What the visitor typed, shown again after an error so nothing has to be typed twice (issue 14 item
+   * 5). Only ever written into this no-store page of the visitor's own request; never logged.
+   */
+  values: HostedPageValues;
   showTestCards: boolean;
 }
+
+export interface HostedPageValues {
+  number: string;
+  expiry: string;
+  cvc: string;
+  name: string;
+}
+
+export const NO_VALUES: HostedPageValues = { number: '', expiry: '', cvc: '', name: '' };
+
+/**
+ * Formats the card fields as the visitor types (the same rules as the web's card form, the domain's
+ * `card-input.ts`): the number in groups, the expiry's slash put in, the code as digits. The form works
+ * without it; the server reads `1230` and `12/30` alike.
+ */
+const FORMAT_SCRIPT = `(() => {
+  const digits = (text) => text.replace(/\\D/g, '');
+  const number = (text) => {
+    const d = digits(text).slice(0, 19);
+    const sizes = /^3[47]/.test(d) ? [4, 6, 5] : [4, 4, 4, 4, 3];
+    const parts = [];
+    let at = 0;
+    for (const size of sizes) { if (at >= d.length) break; parts.push(d.slice(at, at + size)); at += size; }
+    if (at < d.length) parts.push(d.slice(at));
+    return parts.join(' ');
+  };
+  const expiry = (text) => {
+    let d = digits(text);
+    if (d.length === 6) d = d.slice(0, 2) + d.slice(4);
+    d = d.slice(0, 4);
+    if (/^[2-9]/.test(d)) d = ('0' + d).slice(0, 4);
+    return d.length <= 2 ? d : d.slice(0, 2) + '/' + d.slice(2);
+  };
+  const cvc = (text) => digits(text).slice(0, 4);
+  const bind = (id, format) => {
+    const input = document.getElementById(id);
+    if (!input) return;
+    input.addEventListener('input', () => {
+      const before = input.value;
+      const caretDigits = digits(before.slice(0, input.selectionStart ?? before.length)).length;
+      const after = format(before);
+      if (after === before) return;
+      input.value = after;
+      let caret = 0;
+      for (let seen = 0; caret < after.length && seen < caretDigits; caret += 1) if (/\\d/.test(after[caret])) seen += 1;
+      input.setSelectionRange(caret, caret);
+    });
+  };
+  bind('cardnumber', number);
+  bind('expiry', expiry);
+  bind('cvc', cvc);
+})();`;
+
+/** A label's colon as each language writes it: French after a non-breaking space, Japanese full-width. */
+const LABEL_COLON: Partial<Record<Locale, string>> = { 'fr-ca': '\u00a0: ', 'ja-jp': '：' };
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -92,10 +150,10 @@ export function renderHostedPage(view: HostedPageView): { html: string; csp: str
           : ''
       }
       <form method="post" action="${escapeHtml(view.action)}" novalidate>
-        ${field('cardnumber', strings.cardNumber, { autocomplete: 'cc-number', inputmode: 'numeric', issue: ['invalid_number'], maxlength: 23 })}
+        ${field('cardnumber', strings.cardNumber, { autocomplete: 'cc-number', inputmode: 'numeric', issue: ['invalid_number'], value: view.values.number, maxlength: 23 })}
         <div class="row">
           ${field('expiry', strings.expiry, { autocomplete: 'cc-exp', inputmode: 'numeric', issue: ['invalid_expiry', 'expired'], value: view.values.expiry, hint: strings.expiryHint, maxlength: 7 })}
-          ${field('cvc', strings.cvc, { autocomplete: 'cc-csc', inputmode: 'numeric', issue: ['invalid_cvc'], maxlength: 4 })}
+          ${field('cvc', strings.cvc, { autocomplete: 'cc-csc', inputmode: 'numeric', issue: ['invalid_cvc'], value: view.values.cvc, maxlength: 4 })}
         </div>
         ${field('name', strings.nameOnCard, { autocomplete: 'cc-name', value: view.values.name, maxlength: 80 })}
         <button type="submit">${escapeHtml(strings.pay.replace('{amount}', amount))}</button>
@@ -114,17 +172,17 @@ export function renderHostedPage(view: HostedPageView): { html: string; csp: str
   :root { color-scheme: dark; --accent: ${accent}; }
   * { box-sizing: border-box; }
   body { margin: 0; min-height: 100vh; background: #0b0a12; color: #f1f0f7; font: 16px/1.5 system-ui, sans-serif; display: flex; justify-content: center; align-items: flex-start; }
-  main { width: 100%; max-width: 28rem; margin: 2rem 1rem; padding: 1.5rem; background: #17161f; border-radius: 12px; border: 1px solid #2c2a3a; }
+  main { width: 100%; min-width: 0; max-width: 28rem; margin: 2rem 1rem; padding: 1.5rem; background: #17161f; border-radius: 12px; border: 1px solid #2c2a3a; }
   header { display: flex; align-items: center; gap: .75rem; }
   header img { height: 2rem; width: auto; }
   h1 { font-size: 1.375rem; margin: 1rem 0 .25rem; }
-  .summary { display: flex; justify-content: space-between; gap: 1rem; padding: .75rem 0; border-bottom: 1px solid #2c2a3a; margin-bottom: 1rem; }
+  .summary { display: flex; flex-wrap: wrap; justify-content: space-between; gap: .25rem 1rem; overflow-wrap: anywhere; padding: .75rem 0; border-bottom: 1px solid #2c2a3a; margin-bottom: 1rem; }
   .summary strong { font-size: 1.25rem; }
-  .field { display: flex; flex-direction: column; gap: .25rem; margin-bottom: 1rem; flex: 1; }
-  .row { display: flex; gap: 1rem; }
+  .field { display: flex; flex-direction: column; gap: .25rem; margin-bottom: 1rem; flex: 1 1 8rem; min-width: 0; }
+  .row { display: flex; flex-wrap: wrap; column-gap: 1rem; }
   label { font-weight: 600; }
   .hint { color: #b9b6cc; font-size: .875rem; }
-  input { font: inherit; color: inherit; background: #0b0a12; border: 1px solid #6d6a80; border-radius: 8px; padding: .625rem .75rem; min-height: 44px; }
+  input { width: 100%; min-width: 0; font: inherit; color: inherit; background: #0b0a12; border: 1px solid #6d6a80; border-radius: 8px; padding: .625rem .75rem; min-height: 44px; }
   input:focus-visible, button:focus-visible, a:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
   input[aria-invalid="true"] { border-color: #ff8a8a; }
   .error { color: #ff9d9d; margin: 0; font-size: .875rem; }
@@ -132,21 +190,24 @@ export function renderHostedPage(view: HostedPageView): { html: string; csp: str
   button, .button { display: inline-block; width: 100%; min-height: 48px; font: inherit; font-weight: 700; text-align: center; text-decoration: none; background: var(--accent); color: #0b0a12; border: 0; border-radius: 8px; padding: .75rem 1rem; cursor: pointer; }
   a { color: #c9c2ff; }
   .note, .secured { color: #b9b6cc; font-size: .875rem; }
+  @media (max-width: 360px) { main { margin: 1rem .5rem; padding: 1rem; } }
 </style>
 </head>
 <body>
 <main>
   <header><img src="${escapeHtml(view.brandLogo)}" alt="${escapeHtml(view.brandName)}"></header>
   <h1>${escapeHtml(strings.heading)}</h1>
-  <div class="summary"><span>${escapeHtml(view.description)}</span><span>${escapeHtml(strings.amountDue)}: <strong>${escapeHtml(amount)}</strong></span></div>
+  <div class="summary"><span>${escapeHtml(view.description)}</span><span>${escapeHtml(strings.amountDue)}${LABEL_COLON[locale] ?? ': '}<strong>${escapeHtml(amount)}</strong></span></div>
   ${body}
   <p class="secured">${escapeHtml(strings.secured)}</p>
 </main>
+${view.closed ? '' : `<script nonce="${nonce}">${FORMAT_SCRIPT}</script>`}
 </body>
 </html>`;
   const csp = [
     "default-src 'none'",
     `style-src 'nonce-${nonce}'`,
+    `script-src 'nonce-${nonce}'`,
     "img-src 'self' data:",
     "form-action 'self'",
     "base-uri 'none'",

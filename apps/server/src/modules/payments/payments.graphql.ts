@@ -29,6 +29,17 @@ export const paymentsTypeDefs = /* GraphQL */ `
     paymentMethods: [PaymentMethod!]
   }
 
+  "The answer of payWithSavedCard (docs/decisions/035)."
+  type SavedCardPaymentPayload {
+    responseResult: ResponseResult!
+    "succeeded, pending (the provider has not answered yet) or failed."
+    outcome: String
+    "Why a failed payment failed (card_declined, expired_card, checkout_closed, payment_failed…)."
+    failureCode: String
+    "Where the hosted page would have returned the member (with its state): the purchase's own receipt."
+    returnUrl: String
+  }
+
   extend type MemberQuery {
     "The member's saved cards, default first."
     paymentMethods: [PaymentMethod!]!
@@ -46,6 +57,20 @@ export const paymentsTypeDefs = /* GraphQL */ `
     ): PaymentMethodsPayload!
     "Replaces the default card with a new confirmed one (card_update_unavailable or no_payment_method when it cannot)."
     updatePaymentMethod(paymentMethodId: String!, ccLast: String!, ccType: String!): PaymentMethodsPayload!
+    "Makes one card the default; concurrent changes leave exactly one default."
     setDefaultPaymentMethod(paymentMethodId: String!): PaymentMethodsPayload!
+    "Removes a card; removing the default makes the newest other card the default, or leaves none."
+    removePaymentMethod(paymentMethodId: String!): PaymentMethodsPayload!
+    """
+    Pays one of the member's open hosted checkouts (the url a purchase mutation answered,
+    /paymentflow/checkout/<checkoutId>) with a saved card instead of the page. requestKey (16 to 100
+    letters, digits, - or _) is made once per purchase: repeated, it charges nothing more and answers
+    the checkout it first paid. A decline answers slug payment_failed; no card, no_payment_method.
+    """
+    payWithSavedCard(
+      checkoutId: String!
+      paymentMethodId: String!
+      requestKey: String!
+    ): SavedCardPaymentPayload!
   }
 `;

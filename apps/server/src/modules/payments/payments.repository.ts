@@ -1,8 +1,9 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 
 import type { Database } from '../../db/schema';
 import type { CheckoutStatus, CheckoutsTable } from '../../db/tables/checkouts';
 import type { PaymentsTable } from '../../db/tables/payments';
+import type { SavedCardPaymentsTable } from '../../db/tables/saved-card-payments';
 
 /** A payment settled as never charged (the provider has no charge for its key); it may be charged again. */
 export const NOT_CHARGED = 'not_charged';
@@ -19,6 +20,20 @@ export interface SavedCard {
   expMonth: number;
   expYear: number;
   isDefault: boolean;
+}
+
+/**
+ * Serialises changes to one member's cards: on PostgreSQL the no-op update holds their rows until the
+ * transaction ends, so a concurrent default change, removal or addition waits and then reads what the
+ * first one wrote (exactly one default stays); SQLite runs one write transaction at a time anyway.
+ */
+async function lockCards(trx: Transaction<Database>, brandId: number, memberId: number) {
+  await trx
+    .updateTable('payment_methods')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('brand_id', '=', brandId)
+    .where('member_id', '=', memberId)
+    .execute();
 }
 
 export function createPaymentsRepository(db: Kysely<Database>) {
@@ -410,6 +425,7 @@ export function createPaymentsRepository(db: Kysely<Database>) {
       at: string,
     ) =>
       db.transaction().execute(async (trx) => {
+        await lockCards(trx, row.brand_id, row.member_id);
         const existing = await trx
           .selectFrom('payment_methods')
           .select(['id', 'member_id', 'brand_id'])
@@ -447,6 +463,7 @@ export function createPaymentsRepository(db: Kysely<Database>) {
 
     setDefaultPaymentMethod: async (brandId: number, memberId: number, id: string, at: string) =>
       db.transaction().execute(async (trx) => {
+        await lockCards(trx, brandId, memberId);
         const found = await trx
           .selectFrom('payment_methods')
           .select('id')
@@ -463,6 +480,64 @@ export function createPaymentsRepository(db: Kysely<Database>) {
           .execute();
         return true;
       }),
+
+    /**
+     * Removes one of the member's cards. Removing the default makes the newest remaining card the
+     * default (or leaves none), in the same transaction, so the member always has one default or no card.
+     */
+    removePaymentMethod: async (brandId: number, memberId: number, id: string, at: string) =>
+      db.transaction().execute(async (trx) => {
+        await lockCards(trx, brandId, memberId);
+        const found = await trx
+          .selectFrom('payment_methods')
+          .select(['id', 'is_default'])
+          .where('brand_id', '=', brandId)
+          .where('member_id', '=', memberId)
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (!found) return false;
+        await trx.deleteFrom('payment_methods').where('id', '=', id).execute();
+        const next = await trx
+          .selectFrom('payment_methods')
+          .select(['id', 'is_default'])
+          .where('brand_id', '=', brandId)
+          .where('member_id', '=', memberId)
+          .orderBy('is_default', 'desc')
+          .orderBy('created_at', 'desc')
+          .orderBy('id')
+          .executeTakeFirst();
+        if (next && next.is_default !== 1) {
+          await trx
+            .updateTable('payment_methods')
+            .set((eb) => ({
+              is_default: eb.case().when('id', '=', next.id).then(1).else(0).end(),
+              updated_at: at,
+            }))
+            .where('brand_id', '=', brandId)
+            .where('member_id', '=', memberId)
+            .execute();
+        }
+        return true;
+      }),
+
+    /**
+     * Records which checkout a saved-card request key pays (the first one wins); answers the checkout
+     * and card the key was first recorded with.
+     */
+    recordSavedCardRequest: async (row: Insertable<SavedCardPaymentsTable>) => {
+      await db
+        .insertInto('saved_card_payments')
+        .values(row)
+        .onConflict((conflict) => conflict.columns(['brand_id', 'member_id', 'request_key']).doNothing())
+        .execute();
+      return db
+        .selectFrom('saved_card_payments')
+        .select(['checkout_id', 'payment_method_id'])
+        .where('brand_id', '=', row.brand_id)
+        .where('member_id', '=', row.member_id)
+        .where('request_key', '=', row.request_key)
+        .executeTakeFirstOrThrow();
+    },
   };
 }
 

@@ -1,16 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type PaymentOutcome, type PaymentReceipt, majorAmount } from '@member/domain';
+import type { PaymentOutcome, PaymentReceipt } from '@member/domain';
 import { z } from 'zod';
 
 import type { AppConfig } from '../../config';
-import { readJson } from '../../db/json';
 import { badInput, notFound, unauthenticated } from '../../errors';
 import { addRequestContextHook } from '../../http/request-context';
 import type { Services } from '../../services';
 import { setMemberCookie } from '../auth/auth.cookies';
-import { renderHostedPage } from './hosted-page';
+import { type HostedPageValues, NO_VALUES, renderHostedPage } from './hosted-page';
 import type { PayResult } from './payments.service';
 import type { CheckoutRow } from '../../db/tables/checkouts';
+import { returnUrl } from './return-url';
+
+export { returnUrl } from './return-url';
 
 const MAX_FORM_BYTES = 4 * 1024;
 
@@ -32,28 +34,6 @@ function requireMember(request: FastifyRequest) {
   const { auth } = request.ctx;
   if (auth.kind !== 'member') throw unauthenticated('Please sign in');
   return auth;
-}
-
-/**
- * The payment-return `state` of spec sections 2 and 4: is_success, slug (what was paid for),
- * subscription_provider, checkout_id (for the receipt, `checkoutReceipt`) and, for subscriptions, price
- * (in the currency's major units: 19.99 USD, 1999 JPY) and subscription_id. It is information for the
- * page; the server never takes it as proof of payment.
- */
-export function returnUrl(checkout: CheckoutRow, providerName: string, isSuccess: boolean): string {
-  const metadata = readJson<Record<string, string>>(checkout.metadata, {});
-  const subscriptionId = metadata.subscription_ref_id;
-  const state = {
-    is_success: isSuccess,
-    slug: checkout.purpose,
-    subscription_provider: providerName,
-    checkout_id: checkout.id,
-    ...(subscriptionId
-      ? { price: majorAmount(checkout.amount_minor, checkout.currency), subscription_id: subscriptionId }
-      : {}),
-  };
-  const path = !isSuccess && metadata.cancel_path ? metadata.cancel_path : checkout.return_path;
-  return `${path}${path.includes('?') ? '&' : '?'}state=${encodeURIComponent(JSON.stringify(state))}`;
 }
 
 /**
@@ -208,7 +188,7 @@ export async function registerPaymentFlow(app: FastifyInstance, services: Servic
         extra: {
           failureCode?: string | null;
           issues?: Parameters<typeof renderHostedPage>[0]['issues'];
-          values?: { expiry: string; name: string };
+          values?: HostedPageValues;
         },
         status = 200,
       ) => {
@@ -230,7 +210,7 @@ export async function registerPaymentFlow(app: FastifyInstance, services: Servic
           closed,
           failureCode: extra.failureCode ?? null,
           issues: extra.issues ?? [],
-          values: extra.values ?? { expiry: '', name: '' },
+          values: extra.values ?? NO_VALUES,
           showTestCards: payments.providerName === 'sandbox' && !config.isProduction,
         });
         return (
@@ -307,7 +287,14 @@ export async function registerPaymentFlow(app: FastifyInstance, services: Servic
             cvc: form.data.cvc,
             name: form.data.name,
           });
-          const values = { expiry: form.data.expiry, name: form.data.name };
+          // Shown again after an error (issue 14 item 5), in this no-store answer only: request bodies
+          // are never logged, so the number goes nowhere else.
+          const values = {
+            number: form.data.cardnumber,
+            expiry: form.data.expiry,
+            cvc: form.data.cvc,
+            name: form.data.name,
+          };
           switch (result.outcome) {
             case 'succeeded':
               return paid(request, reply, result);

@@ -5,7 +5,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { isoNow, readJson, writeJson } from '../../db/json';
 import { AppError } from '../../errors';
-import { type SandboxOutcome, type ValidCard, sandboxOutcome } from './card';
+import { type SandboxOutcome, TEST_CARDS, type ValidCard, sandboxOutcome } from './card';
 import {
   type CreatePaymentIntent,
   type PaymentProvider,
@@ -22,6 +22,8 @@ import { signWebhook, verifyWebhookSignature } from './webhook-signature';
 /** A saved sandbox card: what Stripe keeps of a card (brand, last 4, expiry), plus its test outcome. */
 interface SandboxPaymentMethod extends ProviderPaymentMethod {
   outcome: SandboxOutcome;
+  /** Saved by a setup intent whatever its outcome (TEST_CARDS.declinesCharges); absent: only if it succeeds. */
+  attachable?: boolean;
 }
 
 const DECLINE_MESSAGES: Record<Exclude<SandboxOutcome, 'succeeds'>, string> = {
@@ -112,8 +114,11 @@ export function createSandboxProvider(
     }
   }
 
-  const publicMethod = ({ outcome: _outcome, ...method }: SandboxPaymentMethod): ProviderPaymentMethod =>
-    method;
+  const publicMethod = ({
+    outcome: _outcome,
+    attachable: _attachable,
+    ...method
+  }: SandboxPaymentMethod): ProviderPaymentMethod => method;
 
   const provider: SandboxProvider = {
     name: 'sandbox',
@@ -157,6 +162,7 @@ export function createSandboxProvider(
           exp_year: card.expYear,
         },
         outcome: sandboxOutcome(card.number),
+        attachable: card.number === TEST_CARDS.declinesCharges,
       };
       await put('payment_method', method.id, method);
       return publicMethod(method);
@@ -178,7 +184,7 @@ export function createSandboxProvider(
         throw new ProviderError('This setup intent is already confirmed.', 'setup_intent_unexpected_state');
       const method = await get<SandboxPaymentMethod>('payment_method', paymentMethodId);
       if (!method) throw new ProviderError('No such payment method.', 'resource_missing');
-      if (method.outcome !== 'succeeds') {
+      if (method.outcome !== 'succeeds' && method.attachable !== true) {
         throw new ProviderError(DECLINE_MESSAGES[method.outcome], method.outcome);
       }
       await provider.attachPaymentMethod(paymentMethodId, customer);

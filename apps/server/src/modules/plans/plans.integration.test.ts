@@ -46,6 +46,40 @@ describe.each(ENGINES)('plan.getPlans (%s)', (engine) => {
       `{ plan { getPlans { ${PLAN_FIELDS} } } }`,
     );
 
+  it('names only the media types the brand carries (issue 14 item 9: no games on ClickCoins)', async () => {
+    const noGames = await buildBrand(t.db, {
+      mediaTypes: ['audiobook', 'ebook', 'music', 'movie', 'stream'],
+    });
+    const plan = await buildPlan(t.db, {
+      brandId: noGames.id,
+      name: 'Everything',
+    });
+    await t.db.kysely
+      .updateTable('plans')
+      .set({ media_types: JSON.stringify(['music', 'game', 'software', 'movie']), is_vpn: 1 })
+      .where('id', '=', plan.id)
+      .execute();
+    const answer = await graphql<{ plan: { getPlans: { id: number; mediaTypes: string[] }[] } }>(
+      t.app,
+      { host: noGames.hostname, token: await genericToken(t.app, noGames.hostname) },
+      `
+        {
+          plan {
+            getPlans {
+              id
+              mediaTypes
+            }
+          }
+        }
+      `,
+    );
+    expect(answer.data?.plan.getPlans.find((one) => one.id === plan.id)?.mediaTypes).toEqual([
+      'music',
+      'movie',
+      'vpn',
+    ]);
+  });
+
   it('lists the plans of the brand and of every brand, not those of another brand', async () => {
     const shared = await buildPlan(t.db, { name: 'Everywhere', prices: [cadPrice(1500)] });
     const own = await buildPlan(t.db, { brandId: usd.id, name: 'Only here' });

@@ -1,3 +1,5 @@
+import { type MediaType, carriedMediaTypes } from '@member/domain';
+
 import type { RequestContext } from '../../context';
 import type { PlanOffer, PlansRepository } from './plans.repository';
 
@@ -18,8 +20,11 @@ export interface Plan {
   mediaTypes: string[];
 }
 
-/** A plan listed in another currency is sold here at its price in the brand's currency. */
-function toPlan(offer: PlanOffer): Plan {
+/**
+ * A plan listed in another currency is sold here at its price in the brand's currency; it names only
+ * the media types the brand carries (a plan of every brand may include games a brand does not have).
+ */
+function toPlan(offer: PlanOffer, brandMediaTypes: readonly MediaType[]): Plan {
   const price = offer.localPrice ?? offer.listPrice;
   return {
     id: offer.id,
@@ -32,7 +37,7 @@ function toPlan(offer: PlanOffer): Plan {
     currency: price.currency,
     symbol: price.symbol,
     recurring: { interval: offer.recurringInterval, interval_count: offer.recurringIntervalCount },
-    mediaTypes: offer.mediaTypes,
+    mediaTypes: carriedMediaTypes(offer.mediaTypes, brandMediaTypes),
   };
 }
 
@@ -41,7 +46,7 @@ export function createPlansService({ repository }: { repository: PlansRepository
   async function getPlans(ctx: RequestContext): Promise<Plan[]> {
     const brand = ctx.brand.config;
     const offers = await repository.listForBrand(brand.id, brand.billing.currency);
-    return offers.map(toPlan);
+    return offers.map((offer) => toPlan(offer, brand.mediaTypes));
   }
 
   return { getPlans };

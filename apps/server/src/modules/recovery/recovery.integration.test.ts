@@ -101,6 +101,33 @@ describe.each(ENGINES)('recovery (%s)', (engine) => {
     expect(old.errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED');
   });
 
+  it('checks a key before the form: live, then refused once used, on another brand or made up', async () => {
+    const member = await buildMember(t.db, brand.id);
+    const ip = newIp();
+    await post(brand.hostname, 'forgot-password', { email: member.email }, ip);
+    const key = keyFrom((await outbox(brand.hostname)).find((m) => m.to === member.email)?.text ?? '');
+    const check = (host: string, body: object) => post(host, 'reset-password/check', body, ip);
+    const live = await check(brand.hostname, { key });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ valid: true });
+    // Checking changes nothing: the key still resets.
+    const code = async (host: string, body: object) =>
+      (await check(host, body)).json<{ error: { code: string } }>().error.code;
+    expect(await code(otherBrand.hostname, { key })).toBe('invalid_or_expired_key');
+    expect(await code(brand.hostname, { key: 'A'.repeat(43) })).toBe('invalid_or_expired_key');
+    expect(await code(brand.hostname, { key: '../../x' })).toBe('invalid_or_expired_key');
+    expect(await code(brand.hostname, {})).toBe('invalid_or_expired_key');
+    const newPassword = 'a fresh new passphrase';
+    const reset = await post(
+      brand.hostname,
+      'reset-password',
+      { key, newPassword, confirmPassword: newPassword },
+      ip,
+    );
+    expect(reset.statusCode).toBe(200);
+    expect(await code(brand.hostname, { key })).toBe('invalid_or_expired_key');
+  });
+
   it('refuses an expired key and a made-up one', async () => {
     const member = await buildMember(t.db, brand.id);
     const ip = newIp();

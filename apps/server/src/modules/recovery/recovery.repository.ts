@@ -73,6 +73,17 @@ export function createRecoveryRepository(db: Kysely<Database>) {
         return mail?.id ?? null;
       }),
 
+    /** Whether a reset key is still usable (unused, unexpired, this brand); nothing is changed. */
+    isResetKeyLive: async (brandId: number, keyHash: string, nowIso: string) =>
+      (await db
+        .selectFrom('password_reset_keys')
+        .select('member_id')
+        .where('brand_id', '=', brandId)
+        .where('key_hash', '=', keyHash)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', nowIso)
+        .executeTakeFirst()) !== undefined,
+
     /**
      * Uses a key and sets the new password in one transaction: the key is claimed by a conditional
      * UPDATE (unused, unexpired, this brand), so of two concurrent resets with one key only one wins.

@@ -33,6 +33,16 @@ export function registerRecoveryRoutes(api: FastifyInstance, services: Services,
     },
   );
 
+  // The reset page asks first whether its link still works, so a used link is refused before the form.
+  api.post(
+    '/api/auth/reset-password/check',
+    { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+    async (request) => {
+      await services.recovery.checkResetKey(request.ctx, request.body);
+      return { valid: true };
+    },
+  );
+
   api.post(
     '/api/auth/forgot-email',
     { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },

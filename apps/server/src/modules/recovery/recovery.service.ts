@@ -12,6 +12,7 @@ import type { RequestContext } from '../../context';
 import { isoNow } from '../../db/json';
 import { AppError, badInput } from '../../errors';
 import { hashPassword } from '../auth/passwords';
+import { composeMail, mailTexts } from '../mail/mail-texts';
 import type { MailService } from '../mail/mail.service';
 import type { RecoveryRepository } from './recovery.repository';
 
@@ -85,18 +86,15 @@ export function createRecoveryService({
     const key = randomBytes(32).toString('base64url');
     const at = now();
     const brandName = ctx.brand.config.name;
+    // In the member's stored language (issue 14 item 9); an unknown address gets no mail at all.
+    const language = member?.language;
     const mail = {
       kind: 'password_reset',
-      subject: `${brandName}: reset your password`,
-      text: [
-        `Hello${member?.name ? ` ${member.name}` : ''},`,
-        '',
-        `Someone asked to reset the password of your ${brandName} account. To choose a new password, open this link within one hour:`,
-        '',
-        `${origin}/reset-password/${key}`,
-        '',
-        'The link works once. If you did not ask for it, ignore this mail: your password stays as it is.',
-      ].join('\n'),
+      ...composeMail(
+        language,
+        member?.name ?? null,
+        mailTexts(language).passwordReset({ brand: brandName, link: `${origin}/reset-password/${key}` }),
+      ),
     };
     const mailId = await repository.answerForgotPassword({
       attemptId,
@@ -111,59 +109,45 @@ export function createRecoveryService({
       outbox.send(mailId, { to: member.email, subject: mail.subject, text: mail.text });
   }
 
-  /** Where a member who did not make a change can turn: the brand's support address, if it has one. */
-  function supportLine(ctx: RequestContext): string {
-    const support = ctx.brand.config.support.email;
-    return support
-      ? `If you did not make this change, contact ${support} at once.`
-      : 'If you did not make this change, contact support at once.';
-  }
-
   /**
    * Tells the old address that the account's email changed (to a masked new address), so a member
-   * whose session was stolen learns of it where the thief cannot delete the mail.
+   * whose session was stolen learns of it where the thief cannot delete the mail; in the member's
+   * stored language.
    */
   async function mailEmailChanged(
     ctx: RequestContext,
-    member: { id: number; name: string | null },
+    member: { id: number; name: string | null; language?: string | null },
     change: { from: string; to: string },
   ) {
-    const brandName = ctx.brand.config.name;
+    const content = mailTexts(member.language).emailChanged({
+      brand: ctx.brand.config.name,
+      maskedTo: maskEmail(change.to),
+      support: ctx.brand.config.support.email || null,
+    });
     await outbox.deliver({
       brandId: ctx.brand.config.id,
       memberId: member.id,
       kind: 'email_changed',
       to: change.from,
-      subject: `${brandName}: your email address was changed`,
-      text: [
-        `Hello${member.name ? ` ${member.name}` : ''},`,
-        '',
-        `The email address of your ${brandName} account was changed to ${maskEmail(change.to)}. Mail about the account now goes there, and every other device was signed out.`,
-        '',
-        supportLine(ctx),
-      ].join('\n'),
+      ...composeMail(member.language, member.name, content),
     });
   }
 
-  /** Tells the member that the account's password changed. */
+  /** Tells the member, in their language, that the account's password changed. */
   async function mailPasswordChanged(
     ctx: RequestContext,
-    member: { id: number; email: string; name: string | null },
+    member: { id: number; email: string; name: string | null; language?: string | null },
   ) {
-    const brandName = ctx.brand.config.name;
+    const content = mailTexts(member.language).passwordChanged({
+      brand: ctx.brand.config.name,
+      support: ctx.brand.config.support.email || null,
+    });
     await outbox.deliver({
       brandId: ctx.brand.config.id,
       memberId: member.id,
       kind: 'password_changed',
       to: member.email,
-      subject: `${brandName}: your password was changed`,
-      text: [
-        `Hello${member.name ? ` ${member.name}` : ''},`,
-        '',
-        `The password of your ${brandName} account was changed, and every other device was signed out.`,
-        '',
-        `${supportLine(ctx)} You can also choose a new password with "Forgot password" on the sign-in page.`,
-      ].join('\n'),
+      ...composeMail(member.language, member.name, content),
     });
   }
 
@@ -182,6 +166,21 @@ export function createRecoveryService({
       isoNow(now()),
     );
     if (memberId === null) throw invalidKey();
+  }
+
+  /**
+   * The reset page's first question (issue 14 item 9): is this link's key still usable? A used,
+   * expired, unknown or malformed key is refused with the same `invalid_or_expired_key`, before the
+   * member types a new password. It changes nothing; the reset itself checks the key again.
+   */
+  async function checkResetKey(ctx: RequestContext, input: unknown): Promise<void> {
+    const key =
+      typeof input === 'object' && input !== null && 'key' in input && typeof input.key === 'string'
+        ? input.key
+        : '';
+    if (!/^[A-Za-z0-9_-]{20,100}$/.test(key)) throw invalidKey();
+    if (!(await repository.isResetKeyLive(ctx.brand.config.id, sha256(key), isoNow(now()))))
+      throw invalidKey();
   }
 
   /**
@@ -211,6 +210,7 @@ export function createRecoveryService({
   return {
     forgotPassword,
     resetPassword,
+    checkResetKey,
     forgotEmail,
     mailEmailChanged,
     mailPasswordChanged,

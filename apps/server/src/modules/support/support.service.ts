@@ -3,6 +3,7 @@ import { type ReportKind, checkReport, issueById } from '@member/domain';
 import type { MemberAuth, RequestContext } from '../../context';
 import { isoNow, readJson, writeJson } from '../../db/json';
 import { badInput } from '../../errors';
+import { composeMail, mailTexts } from '../mail/mail-texts';
 import type { MailService } from '../mail/mail.service';
 import type { SupportRepository } from './support.repository';
 
@@ -105,27 +106,34 @@ export function createSupportService({ repository, mail, now = () => new Date() 
     const stored = await repository.findByRequestKey(brand.id, memberId, input.requestKey);
     if (!stored) throw badInput('The report could not be stored.', 'report_not_stored');
     if (inserted) {
-      const about = report.kind === 'problem' ? 'problem report' : 'feedback';
-      const lines = [
-        `Hello ${member.claims.name},`,
-        '',
-        `Thank you for your ${about}. We have received it (reference ${String(stored.id)}) and our team will look into it.`,
-      ];
+      // In the member's language (issue 14 item 9).
+      const language = member.claims.language;
+      const texts = mailTexts(language);
+      const content = texts.supportReceived({
+        brand: brand.name,
+        kind: report.kind === 'problem' ? 'problem' : 'feedback',
+        reference: String(stored.id),
+      });
+      const labels = texts.reportLabels;
+      const body = [...content.body];
       if (report.kind === 'problem') {
-        if (report.title) lines.push('', `Title: ${report.title}`);
-        if (report.positionSeconds !== null) lines.push(`At: ${formatPosition(report.positionSeconds)}`);
+        if (report.title) body.push('', `${labels.title}${report.title}`);
+        if (report.positionSeconds !== null)
+          body.push(`${labels.at}${formatPosition(report.positionSeconds)}`);
         const issues = report.issueIds.map((id) => issueById(id)?.key.replace(/_/g, ' ') ?? String(id));
-        if (issues.length > 0) lines.push(`Issues: ${issues.join(', ')}`);
+        if (issues.length > 0) body.push(`${labels.issues}${issues.join(', ')}`);
       }
-      if (report.message) lines.push('', report.message);
-      lines.push('', `${brand.name} support${brand.support.email ? ` · ${brand.support.email}` : ''}`);
+      if (report.message) body.push('', report.message);
+      body.push(
+        '',
+        `${brand.name} · ${labels.support}${brand.support.email ? ` · ${brand.support.email}` : ''}`,
+      );
       await mail.deliver({
         brandId: brand.id,
         memberId,
         kind: `support_${report.kind}`,
         to: member.member.email,
-        subject: `${brand.name}: we received your ${about}`,
-        text: lines.join('\n'),
+        ...composeMail(language, member.claims.name, { subject: content.subject, body }),
       });
     }
     return toFeedback(stored);

@@ -31,6 +31,25 @@ import type { SweepRow, SweepWinnerRow } from '../../db/tables/sweeps';
 import type { DbExecutor, TransactionRunner } from '../../db/transaction';
 import { AppError, badInput, forbidden, notFound } from '../../errors';
 import type { NewSweep, SweepsRepository } from './sweeps.repository';
+import { composeMail, mailTexts } from '../mail/mail-texts';
+
+/** The winner's mail in their language: the prize, the claim deadline and the draw's figures. */
+function winnerMail(
+  member: { name?: string | null; language: string | null },
+  content: {
+    product: string;
+    sweep: string;
+    deadline: string;
+    draw: { period: string; hash: string; seed: string; position: number; total: number };
+  },
+) {
+  const texts = mailTexts(member.language);
+  const won = texts.sweepWinner(content);
+  return composeMail(member.language, member.name ?? null, {
+    subject: won.subject,
+    body: [...won.body, texts.drawLine(content.draw)],
+  });
+}
 
 const DAY = 24 * 3_600_000;
 /** Winner and alternates drawn per period (round 0 wins; the others step in when a claim lapses). */
@@ -705,11 +724,19 @@ export function createSweepsService({
               memberId: winner.memberId,
               kind: 'sweep_winner',
               to: member.email,
-              subject: `You won: ${sweep.product_name}`,
-              text:
-                `Congratulations! You won the giveaway "${sweep.name}".\n` +
-                `Claim your prize before ${deadline} from the giveaways page of your member area.\n` +
-                `Draw ${period.key}: pool hash ${hash}, seed ${sweep.seed}, position ${winner.position} of ${winner.totalEntries}.`,
+              // In the winner's stored language (issue 14 item 9).
+              ...winnerMail(member, {
+                product: sweep.product_name,
+                sweep: sweep.name,
+                deadline,
+                draw: {
+                  period: period.key,
+                  hash,
+                  seed: sweep.seed,
+                  position: winner.position,
+                  total: winner.totalEntries,
+                },
+              }),
             });
           }
         }

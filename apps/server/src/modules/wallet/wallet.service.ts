@@ -1,4 +1,4 @@
-import type { BillingSettings } from '@member/domain';
+import type { BillingSettings, Locale } from '@member/domain';
 
 import type { MemberAuth, RequestContext } from '../../context';
 import { AppError, badInput, notFound } from '../../errors';
@@ -79,6 +79,7 @@ export interface CoinPayments {
     description: string;
     metadata: Record<string, string | number>;
     returnPath: string;
+    locale?: Locale;
   }): Promise<{ checkoutId: string; url: string }>;
 }
 
@@ -179,6 +180,8 @@ export function createWalletService({ repository, payments }: WalletServiceDeps)
         description: `${pack.coins} coins`,
         metadata: { packId: pack.id, coins: pack.coins },
         returnPath: WALLET_RETURN_PATH,
+        // The payment page in the member's language.
+        locale: member.claims.language,
       });
       return { url };
     },

@@ -6,19 +6,14 @@ import { changeAddressHref } from '../api/change-address-loader';
 import { type ShippingAddress, deleteAddress, listAddresses } from '../api/addresses';
 import { SectionState } from '../../../components/ui/section-state';
 import { useLoaded } from '../../../lib/use-loaded';
+import { PostalAddress } from '../../../components/ui/postal-address';
 
 function AddressLines({ address }: { address: ShippingAddress }) {
+  // Written the way the address's country writes it (issue 14 item 9), the phone under it.
   return (
-    <address className="extras__address">
-      {address.firstName} {address.lastName}
-      <br />
-      {address.address}
-      {address.apartment ? `, ${address.apartment}` : ''}
-      <br />
-      {address.postcode} {address.city}, {address.region}, {address.country}
-      <br />
+    <PostalAddress address={address} className="extras__address">
       {address.phone}
-    </address>
+    </PostalAddress>
   );
 }
 

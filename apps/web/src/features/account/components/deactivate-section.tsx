@@ -49,8 +49,8 @@ export function DeactivateSection() {
     try {
       await deactivateAccount(password);
       sessionStore.setMember(null);
-      // A full load: nothing of the deleted account stays in memory.
-      window.location.assign('/login');
+      // A full load: nothing of the deleted account stays in memory; the sign-in page confirms it.
+      window.location.assign('/login?deleted=1');
     } catch (caught) {
       logger.warn('Could not delete the account', caught);
       setDeleting(false);

@@ -1,7 +1,8 @@
-import { discountedPrice, isMediaType } from '@member/domain';
+import { carriedMediaTypes, discountedPrice, isMediaType } from '@member/domain';
 import { useId } from 'react';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useI18n, type Translator } from '../../../lib/i18n';
+import { useOptionalSession } from '../../../lib/session';
 import type { Membership, MembershipSubscription, SubscriptionSummary } from '../api/get-membership';
 
 export type MembershipStatus = 'trial' | 'active' | 'inactive' | 'canceled';
@@ -46,6 +47,11 @@ export function MembershipSection({ membership, timeZone }: MembershipSectionPro
   const { subscription: summary, subscriptions } = membership;
   const date = (iso: string) => formatDate(iso, locale, timeZone);
   const status = accountStatus(summary);
+  // Only what this brand carries: a plan of every brand may include games a brand does not have.
+  const brand = useOptionalSession()?.brand;
+  const shownMediaTypes = brand
+    ? carriedMediaTypes(summary.activeMediaTypes, brand.mediaTypes)
+    : summary.activeMediaTypes;
 
   return (
     <section className="account-section" aria-labelledby={headingId}>
@@ -96,9 +102,9 @@ export function MembershipSection({ membership, timeZone }: MembershipSectionPro
           <h3 className="account-section__subtitle" id={mediaId}>
             {t('account.membership.mediaTypes')}
           </h3>
-          {summary.activeMediaTypes.length > 0 ? (
+          {shownMediaTypes.length > 0 ? (
             <ul className="chip-list" aria-labelledby={mediaId}>
-              {summary.activeMediaTypes.map((type) => (
+              {shownMediaTypes.map((type) => (
                 <li className="chip" key={type}>
                   {mediaTypeName(type, t)}
                 </li>

@@ -34,6 +34,20 @@ export async function resetPassword(input: {
   await post('reset-password', input);
 }
 
+/**
+ * Whether a reset link's key still works (issue 14 item 9): `invalid` for a used, expired or unknown
+ * one, `unknown` when the server could not say (offline, rate limited): the form then lets the reset
+ * itself answer.
+ */
+export async function checkResetKey(key: string): Promise<'valid' | 'invalid' | 'unknown'> {
+  try {
+    await post('reset-password/check', { key });
+    return 'valid';
+  } catch (error) {
+    return error instanceof RecoveryError && error.code === 'invalid_or_expired_key' ? 'invalid' : 'unknown';
+  }
+}
+
 /** The masked addresses (`j***@e***.com`) of accounts holding a card with these digits. */
 export async function findEmailByCard(first6: string, last4: string): Promise<string[]> {
   const body = await post('forgot-email', { first6, last4 });

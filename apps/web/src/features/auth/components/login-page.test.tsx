@@ -39,6 +39,20 @@ describe('login page', () => {
     expect(headers.get('x-transaction-id')).toMatch(/^[0-9a-f-]{32,36}$/);
   });
 
+  it('confirms a deleted account on the page it lands on (issue 14 item 9)', async () => {
+    mockFetch(() => jsonResponse({}, 404));
+    await renderApp('/login?deleted=1');
+    const notice = await screen.findByText(/account was deleted/);
+    expect(notice).toHaveAttribute('role', 'status');
+  });
+
+  it('says nothing of a deletion otherwise', async () => {
+    mockFetch(() => jsonResponse({}, 404));
+    await renderApp('/login');
+    await screen.findByLabelText('Email');
+    expect(screen.queryByText(/account was deleted/)).not.toBeInTheDocument();
+  });
+
   it('explains the rate limit on 429', async () => {
     mockFetch(() => jsonResponse({ error: { code: 'too_many_attempts', message: 'Slow down' } }, 429));
     await renderApp('/login');

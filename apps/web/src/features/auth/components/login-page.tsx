@@ -1,6 +1,6 @@
 import type { Locale } from '@member/domain';
 import { type ReactNode, useId } from 'react';
-import { Form, Link, useActionData, useNavigation } from 'react-router';
+import { Form, Link, useActionData, useNavigation, useSearchParams } from 'react-router';
 import { BrandMark } from '../../../components/ui/brand-mark';
 import { LanguageSelect } from '../../../components/ui/language-select';
 import { StandalonePage } from '../../../components/ui/standalone-page';
@@ -41,6 +41,9 @@ function LoginError({ code }: { code: LoginErrorCode }) {
  * sign up belongs to another feature (billing), so the app passes it in (app/login-screen.tsx).
  */
 export function LoginPage({ signupLink }: { signupLink: ReactNode }) {
+  // A deleted (deactivated) account lands here with `?deleted=1`: say it was done (issue 14 item 9).
+  const [params] = useSearchParams();
+  const accountDeleted = params.get('deleted') === '1';
   const { t, locale } = useI18n();
   const i18n = useI18nStore();
   const { brand } = useSession();
@@ -81,6 +84,11 @@ export function LoginPage({ signupLink }: { signupLink: ReactNode }) {
     >
       <h1 className="auth__title">{t('auth.login.title')}</h1>
       <p className="auth__subtitle">{t('auth.login.subtitle', { brand: brand.name })}</p>
+      {accountDeleted ? (
+        <p className="auth__notice" role="status">
+          {t('auth.login.accountDeleted', { brand: brand.name })}
+        </p>
+      ) : null}
       <Form method="post" className="auth__form" aria-describedby={error ? errorId : undefined}>
         <div className="field">
           <label className="field__label" htmlFor={emailId}>

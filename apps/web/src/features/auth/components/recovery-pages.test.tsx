@@ -69,8 +69,26 @@ describe('reset password', () => {
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
   });
 
-  it('offers a new link when the key is used or expired', async () => {
-    mockFetch(() => jsonResponse({ error: { code: 'invalid_or_expired_key', message: 'expired' } }, 400));
+  it('refuses a used or expired link before showing the form (issue 14 item 9)', async () => {
+    const fetchMock = mockFetch(() =>
+      jsonResponse({ error: { code: 'invalid_or_expired_key', message: 'expired' } }, 400),
+    );
+    await renderApp(`/reset-password/${KEY}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/This reset link is not valid any more/);
+    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+    expect(requestJson(requestsTo(fetchMock, '/api/auth/reset-password/check')[0])).toEqual({ key: KEY });
+  });
+
+  it('offers a new link when the key is used meanwhile', async () => {
+    mockFetch((url) =>
+      url.endsWith('/check')
+        ? jsonResponse({ valid: true })
+        : jsonResponse({ error: { code: 'invalid_or_expired_key', message: 'expired' } }, 400),
+    );
     await renderApp(`/reset-password/${KEY}`);
     await fill('a long new passphrase', 'a long new passphrase');
     expect(await screen.findByText(/This reset link is not valid any more/)).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { parseCredentials, resetPasswordSchema } from '@member/domain/account-security';
 import { useId, useState, type SyntheticEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLoaderData, useParams } from 'react-router';
 import { BrandMark } from '../../../components/ui/brand-mark';
 import { StandalonePage } from '../../../components/ui/standalone-page';
 import { FORGOT_PASSWORD_PATH, loginHref } from '../../../config/paths';
@@ -9,6 +9,7 @@ import { useI18n } from '../../../lib/i18n';
 import { logger } from '../../../lib/logger';
 import { useSession } from '../../../lib/session';
 import { RecoveryError, resetPassword } from '../api/recovery';
+import type { ResetLoaderData } from '../api/recovery-strings';
 import { recoveryErrorKey } from './recovery-error';
 import '../auth.css';
 import '../recovery.css';
@@ -18,6 +19,8 @@ export function ResetPasswordPage() {
   const { t } = useI18n();
   const { brand } = useSession();
   const { key = '' } = useParams();
+  // Undefined outside the route (tests of the form alone): the form is shown and the reset answers.
+  const checked = useLoaderData<ResetLoaderData | undefined>();
   const newId = useId();
   const confirmId = useId();
   const hintId = useId();
@@ -52,7 +55,12 @@ export function ResetPasswordPage() {
   return (
     <StandalonePage header={<BrandMark name={brand.name} logo={brand.logo} size="lg" />}>
       <h1 className="auth__title">{t('auth.resetPassword.title')}</h1>
-      {status === 'done' ? (
+      {checked?.key === 'invalid' ? (
+        <div className="form-error" role="alert">
+          {t(recoveryErrorKey('invalid_or_expired_key'))}{' '}
+          <Link to={FORGOT_PASSWORD_PATH}>{t('recovery.resetPassword.requestNew')}</Link>
+        </div>
+      ) : status === 'done' ? (
         <>
           <p role="status">{t('recovery.resetPassword.done')}</p>
           <Link className="button button--primary button--block" to={loginHref()}>

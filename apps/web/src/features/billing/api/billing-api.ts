@@ -93,6 +93,12 @@ const SET_DEFAULT = gql<
   }
 `);
 
+const REMOVE_METHOD = gql<{ member: { removePaymentMethod: MethodsPayload } }, { paymentMethodId: string }>(`
+  mutation RemovePaymentMethod($paymentMethodId: String!) {
+    member { removePaymentMethod(paymentMethodId: $paymentMethodId) { ${RESULT} paymentMethods { ${METHOD} } } }
+  }
+`);
+
 /** The member's cards after a change; a refusal throws a RefusalError with its slug. */
 function methodsAfter(payload: MethodsPayload): PaymentMethod[] {
   assertSucceeded(payload.responseResult);
@@ -121,6 +127,11 @@ export async function setDefaultPaymentMethod(paymentMethodId: string): Promise<
   return methodsAfter(
     (await graphqlRequest(SET_DEFAULT, { paymentMethodId })).member.setDefaultPaymentMethod,
   );
+}
+
+/** Removes a card; the server makes another card the default when the default goes. */
+export async function removePaymentMethod(paymentMethodId: string): Promise<PaymentMethod[]> {
+  return methodsAfter((await graphqlRequest(REMOVE_METHOD, { paymentMethodId })).member.removePaymentMethod);
 }
 
 const ACTIVATE = gql<

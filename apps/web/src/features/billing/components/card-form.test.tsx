@@ -52,9 +52,9 @@ const paymentCalls = (restCalls: ReturnType<typeof mockBillingApi>['restCalls'])
 describe('card form', { timeout: 30_000 }, () => {
   it.each([
     ['a number that is too short', { number: '4242 4242', expiry: '12/34', cvc: '123' }],
-    ['letters in the number', { number: '4242 4242 4242 abcd', expiry: '12/34', cvc: '123' }],
+    ['letters in the number', { number: '4242 4242 abcd', expiry: '12/34', cvc: '123' }],
     ['month 13', { number: '4242 4242 4242 4242', expiry: '13/34', cvc: '123' }],
-    ['an expiry without a slash', { number: '4242 4242 4242 4242', expiry: '1234', cvc: '123' }],
+    ['an expiry without its year', { number: '4242 4242 4242 4242', expiry: '12', cvc: '123' }],
     ['a two-digit CVC', { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '12' }],
     ['a missing CVC', { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '' }],
   ])('refuses %s before calling the provider', async (_case, card) => {
@@ -85,10 +85,21 @@ describe('card form', { timeout: 30_000 }, () => {
     expect(restCalls.find((call) => call.path.endsWith('/setup-intent/confirm'))?.body).toEqual({
       clientSecret: 'seti_1_secret',
       number: '5555 5555 5555 4444',
-      expiry: '04 / 33',
+      expiry: '04/33',
       cvc: '123',
     });
     expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+  });
+
+  it('formats what is typed: the number in groups, the expiry slash put in (issue 14 item 5)', async () => {
+    const { restCalls } = await renderForm();
+    await fill({ number: '4242424242424242', expiry: '1230', cvc: '12a3' });
+    expect(screen.getByLabelText('Card number')).toHaveValue('4242 4242 4242 4242');
+    expect(screen.getByLabelText('Expiry date')).toHaveValue('12/30');
+    expect(screen.getByLabelText('Security code (CVC)')).toHaveValue('123');
+    await waitFor(() => {
+      expect(restCalls.some((call) => call.path.endsWith('/setup-intent/confirm'))).toBe(true);
+    });
   });
 
   it.each([
@@ -105,6 +116,10 @@ describe('card form', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(save).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Save card' })).toBeEnabled();
+    // What was typed stays, so the member corrects it rather than typing it all again.
+    expect(screen.getByLabelText('Card number')).toHaveValue('4000 0000 0000 0002');
+    expect(screen.getByLabelText('Expiry date')).toHaveValue('12/34');
+    expect(screen.getByLabelText('Security code (CVC)')).toHaveValue('123');
   });
 
   it('shows the refusal of saving the confirmed card', async () => {

@@ -1,12 +1,8 @@
+import { formatCardNumberInput, formatCvcInput, formatExpiryInput, isCompleteExpiry } from '@member/domain';
 import { useId, useState } from 'react';
 import { useI18n } from '../../../lib/i18n';
 import { paymentFlowCall } from '../api/payment-flow';
 import { FormField } from '../../../components/ui/form-field';
-
-function text(data: FormData, name: string): string {
-  const value = data.get(name);
-  return typeof value === 'string' ? value : '';
-}
 
 /** What the provider reports of a confirmed card. */
 export interface ConfirmedCard {
@@ -15,7 +11,6 @@ export interface ConfirmedCard {
   ccType: string;
 }
 
-const EXPIRY = /^\s*(0[1-9]|1[0-2])\s*\/\s*(\d{2})\s*$/;
 const DIGITS = /^[\d\s-]{12,23}$/;
 
 /**
@@ -66,15 +61,12 @@ export function CardForm({ title, withDefault, onSave, onCancel }: CardFormProps
   const ids = { error: useId(), title: useId() };
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Controlled, so an error never wipes what was typed (issue 14 item 5); formatted as it is typed.
+  const [card, setCard] = useState({ number: '', expiry: '', cvc: '' });
+  const [isDefault, setIsDefault] = useState(false);
 
-  async function submit(form: HTMLFormElement) {
-    const data = new FormData(form);
-    const card = {
-      number: text(data, 'number'),
-      expiry: text(data, 'expiry'),
-      cvc: text(data, 'cvc'),
-    };
-    if (!DIGITS.test(card.number) || !EXPIRY.test(card.expiry) || !/^\d{3,4}$/.test(card.cvc.trim())) {
+  async function submit() {
+    if (!DIGITS.test(card.number) || !isCompleteExpiry(card.expiry) || !/^\d{3,4}$/.test(card.cvc.trim())) {
       setError(t('billing.methods.errors.invalid_card'));
       return;
     }
@@ -98,7 +90,7 @@ export function CardForm({ title, withDefault, onSave, onCancel }: CardFormProps
       );
       return;
     }
-    const saveError = await onSave(confirmed, data.get('default') === 'on');
+    const saveError = await onSave(confirmed, isDefault);
     setBusy(false);
     if (saveError) setError(saveError);
   }
@@ -110,7 +102,7 @@ export function CardForm({ title, withDefault, onSave, onCancel }: CardFormProps
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void submit(event.currentTarget);
+        void submit();
       }}
     >
       <h3 className="account-section__subtitle" id={ids.title}>
@@ -123,6 +115,10 @@ export function CardForm({ title, withDefault, onSave, onCancel }: CardFormProps
         autoComplete="cc-number"
         maxLength={23}
         required
+        value={card.number}
+        onChange={(event) => {
+          setCard({ ...card, number: formatCardNumberInput(event.target.value) });
+        }}
       />
       <div className="billing-card-form__row">
         <FormField
@@ -134,6 +130,10 @@ export function CardForm({ title, withDefault, onSave, onCancel }: CardFormProps
           placeholder={t('billing.methods.expiryHint')}
           maxLength={7}
           required
+          value={card.expiry}
+          onChange={(event) => {
+            setCard({ ...card, expiry: formatExpiryInput(event.target.value) });
+          }}
         />
         <FormField
           label={t('billing.methods.cvc')}
@@ -142,11 +142,23 @@ export function CardForm({ title, withDefault, onSave, onCancel }: CardFormProps
           autoComplete="cc-csc"
           maxLength={4}
           required
+          value={card.cvc}
+          onChange={(event) => {
+            setCard({ ...card, cvc: formatCvcInput(event.target.value) });
+          }}
         />
       </div>
       {withDefault ? (
         <label className="billing-check">
-          <input type="checkbox" name="default" /> {t('billing.methods.setDefault')}
+          <input
+            type="checkbox"
+            name="default"
+            checked={isDefault}
+            onChange={(event) => {
+              setIsDefault(event.target.checked);
+            }}
+          />{' '}
+          {t('billing.methods.setDefault')}
         </label>
       ) : null}
       <p className="account-section__muted">{t('billing.methods.testCards')}</p>

@@ -6,15 +6,25 @@ import {
   type PaymentMethod,
   addPaymentMethod,
   getBilling,
+  removePaymentMethod,
   setDefaultPaymentMethod,
   updatePaymentMethod,
 } from '../api/billing-api';
 import { CardForm } from './card-form';
+import { Dialog } from '../../../components/ui/dialog';
 
 type Mode = 'list' | 'add' | 'update';
-const KNOWN_ERRORS = ['card_update_unavailable', 'no_payment_method', 'card_mismatch'] as const;
+const KNOWN_ERRORS = [
+  'card_update_unavailable',
+  'no_payment_method',
+  'card_mismatch',
+  'payment_method_not_found',
+] as const;
 
-/** Account → Payment methods: saved cards (type, last four, default), add, set default, update. */
+/**
+ * Account → Payment methods: saved cards (type, last four, default), add, set default, remove (after a
+ * confirmation; the server passes the default to another card), update.
+ */
 export function PaymentMethodsSection() {
   const { t } = useI18n();
   const headingId = useId();
@@ -24,6 +34,10 @@ export function PaymentMethodsSection() {
   const [mode, setMode] = useState<Mode>('list');
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<PaymentMethod | null>(null);
+  const [busy, setBusy] = useState(false);
+  const cardName = (method: PaymentMethod) =>
+    t('billing.methods.card', { type: method.ccType.toUpperCase(), last: method.ccLast });
 
   useEffect(() => {
     const controller = new AbortController();
@@ -84,29 +98,84 @@ export function PaymentMethodsSection() {
                   year: String(method.expYear).slice(-2),
                 })}
               </span>
-              {method.isDefault ? (
-                <span className="status-badge status-badge--active">{t('billing.methods.default')}</span>
-              ) : (
+              <span className="billing-methods__actions">
+                {method.isDefault ? (
+                  <span className="status-badge status-badge--active">{t('billing.methods.default')}</span>
+                ) : (
+                  <button
+                    type="button"
+                    className="button button--ghost"
+                    aria-label={`${t('billing.methods.makeDefault')}: ${cardName(method)}`}
+                    disabled={busy}
+                    onClick={() => {
+                      setBusy(true);
+                      void run(
+                        () => setDefaultPaymentMethod(method.paymentMethodId),
+                        t('billing.methods.defaultChanged'),
+                      ).then((failure) => {
+                        setBusy(false);
+                        if (failure) setError(failure);
+                      });
+                    }}
+                  >
+                    {t('billing.methods.makeDefault')}
+                  </button>
+                )}
                 <button
                   type="button"
                   className="button button--ghost"
-                  aria-label={`${t('billing.methods.makeDefault')}: ${t('billing.methods.card', { type: method.ccType.toUpperCase(), last: method.ccLast })}`}
+                  aria-label={`${t('billing.methods.remove')}: ${cardName(method)}`}
+                  disabled={busy}
                   onClick={() => {
-                    void run(
-                      () => setDefaultPaymentMethod(method.paymentMethodId),
-                      t('billing.methods.defaultChanged'),
-                    ).then((failure) => {
-                      if (failure) setError(failure);
-                    });
+                    setNotice(null);
+                    setError(null);
+                    setRemoving(method);
                   }}
                 >
-                  {t('billing.methods.makeDefault')}
+                  {t('billing.methods.remove')}
                 </button>
-              )}
+              </span>
             </li>
           ))}
         </ul>
       )}
+      {removing ? (
+        <Dialog
+          title={t('billing.methods.removeTitle', { card: cardName(removing) })}
+          closeOnBackdrop
+          onClose={() => {
+            setRemoving(null);
+          }}
+        >
+          <p>
+            {removing.isDefault && (methods?.length ?? 0) > 1
+              ? t('billing.methods.removeDefaultText')
+              : t('billing.methods.removeText')}
+          </p>
+          <form method="dialog" className="billing-actions">
+            <button
+              type="submit"
+              className="button button--primary"
+              onClick={() => {
+                const target = removing;
+                setBusy(true);
+                void run(
+                  () => removePaymentMethod(target.paymentMethodId),
+                  t('billing.methods.removed', { card: cardName(target) }),
+                ).then((failure) => {
+                  setBusy(false);
+                  if (failure) setError(failure);
+                });
+              }}
+            >
+              {t('billing.methods.removeConfirm')}
+            </button>
+            <button type="submit" className="button button--ghost">
+              {t('billing.methods.keep')}
+            </button>
+          </form>
+        </Dialog>
+      ) : null}
       <div role="status" className="billing-notice">
         {notice}
       </div>

@@ -111,6 +111,16 @@ describe('payment return', { timeout: 30_000 }, () => {
     expect(calls).toEqual([]);
   });
 
+  it('says a cancelled coin purchase charged nothing, with what it was for and its amount (issue 14 item 9)', async () => {
+    mockBillingApi({}, { [RECEIPT_PATH]: receiptOf('pending') });
+    await renderBilling(<PaymentReturn />, `/account/wallet${state({ ...coins, is_success: false })}`);
+    const receipt = await screen.findByRole('alertdialog', { name: 'Payment failed' });
+    expect(within(receipt).getByText(/nothing was charged for this purchase/)).toBeInTheDocument();
+    expect(within(receipt).queryByText(/subscription/i)).not.toBeInTheDocument();
+    expect(within(receipt).getByText('1,200 coins')).toBeInTheDocument();
+    expect(within(receipt).getByText('¥1,200')).toBeInTheDocument();
+  });
+
   it('clears a malformed state without a receipt', async () => {
     const { calls } = mockBillingApi({});
     const { router } = await renderBilling(
@@ -141,7 +151,9 @@ describe('payment return', { timeout: 30_000 }, () => {
     mockBillingApi({}, { [RECEIPT_PATH]: receiptOf('failed') });
     await renderBilling(<PaymentReturn />, `/account/wallet${state(coins)}`);
     const receipt = await screen.findByRole('alertdialog', { name: 'Payment failed' });
-    expect(within(receipt).queryByRole('term')).not.toBeInTheDocument();
+    // What the purchase was and its amount, but no word of a subscription (issue 14 item 9).
+    expect(within(receipt).getByText('¥1,200')).toBeInTheDocument();
+    expect(within(receipt).queryByText(/subscription/i)).not.toBeInTheDocument();
   });
 
   it('reloads the account state after the receipt and once more 3 s later', async () => {

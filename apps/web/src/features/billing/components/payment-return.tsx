@@ -23,6 +23,8 @@ interface Receipt {
   amount: string | null;
   planName: string | null;
   purchase: string | null;
+  /** A membership's payment (sign-up, restart) rather than a purchase's; set once the return is read. */
+  membership?: boolean;
 }
 
 const NOTHING_MORE = { amount: null, planName: null, purchase: null };
@@ -78,6 +80,11 @@ const RECEIPT_READERS: Partial<Record<PaymentPurpose, ReceiptReader>> = {
   restart: subscriptionReceipt,
 };
 
+/** A membership's payment (sign-up, restart) rather than a purchase (coins, entries, an order…). */
+function isSubscriptionReturn(state: PaymentReturnState): boolean {
+  return state.slug === 'signup' || state.slug === 'restart' || state.subscription !== null;
+}
+
 function readerFor(state: PaymentReturnState): ReceiptReader {
   const listed = Object.hasOwn(RECEIPT_READERS, state.slug)
     ? RECEIPT_READERS[state.slug as PaymentPurpose]
@@ -121,14 +128,31 @@ export function PaymentReturn() {
     const state = parsePaymentReturnState(raw);
     void navigate(pathname, { replace: true });
     if (!state) return;
+    // A membership's return (its failure says no subscription started) or a purchase's.
+    const membership = isSubscriptionReturn(state);
     const finish = (next: Receipt) => {
-      setReceipt(next);
+      setReceipt({ ...next, membership });
       void revalidator.revalidate();
       clearTimeout(reloadTimer.current);
       reloadTimer.current = setTimeout(() => void revalidator.revalidate(), RELOAD_AGAIN_MS);
     };
     if (!state.isSuccess) {
-      finish({ outcome: 'failed', ...NOTHING_MORE });
+      // A cancelled or failed purchase still says what it was for and how much (issue 14 item 9); the
+      // server's own record decides (a checkout it knows as paid is shown as paid).
+      const cancelled = state.checkoutId && !membership ? checkoutReceipt(state, locale) : null;
+      if (!cancelled) {
+        finish({ outcome: 'failed', ...NOTHING_MORE });
+        return;
+      }
+      cancelled.then(
+        (read) => {
+          finish({ ...read, outcome: read.outcome === 'paid' ? 'paid' : 'failed' });
+        },
+        (error: unknown) => {
+          logger.warn('Could not read the payment receipt', error);
+          finish({ outcome: 'failed', ...NOTHING_MORE });
+        },
+      );
       return;
     }
     readerFor(state)(state, locale).then(finish, (error: unknown) => {
@@ -140,14 +164,14 @@ export function PaymentReturn() {
   }, [raw]);
 
   if (!receipt) return null;
-  const paid = receipt.outcome === 'paid';
-  const facts = paid
-    ? [
-        { term: t('billing.receipt.purchase'), value: receipt.purchase },
-        { term: t('billing.receipt.plan'), value: receipt.planName },
-        { term: t('billing.receipt.amount'), value: receipt.amount },
-      ].filter((fact): fact is { term: string; value: string } => fact.value !== null)
-    : [];
+  const facts =
+    receipt.outcome !== 'pending'
+      ? [
+          { term: t('billing.receipt.purchase'), value: receipt.purchase },
+          { term: t('billing.receipt.plan'), value: receipt.planName },
+          { term: t('billing.receipt.amount'), value: receipt.amount },
+        ].filter((fact): fact is { term: string; value: string } => fact.value !== null)
+      : [];
   return (
     <Dialog
       role="alertdialog"
@@ -156,7 +180,11 @@ export function PaymentReturn() {
         setReceipt(null);
       }}
     >
-      <p>{t(TEXTS[receipt.outcome].text)}</p>
+      <p>
+        {receipt.outcome === 'failed' && receipt.membership === false
+          ? t('billing.receipt.purchaseFailureText')
+          : t(TEXTS[receipt.outcome].text)}
+      </p>
       {facts.length > 0 ? (
         <dl className="billing-receipt">
           {facts.map((fact) => (

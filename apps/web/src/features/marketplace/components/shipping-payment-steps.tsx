@@ -1,10 +1,13 @@
 import { type SyntheticEvent, useId, useState } from 'react';
+import { addressLines } from '../../../lib/address-format';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
 import { logger } from '../../../lib/logger';
 import { slugOf } from '../../../lib/refusal';
 import { type ShopCheckout, chooseShipping, payCheckout } from '../api/marketplace';
 import { checkoutErrorText } from './checkout-errors';
+import { SavedCardChoice } from '../../../components/payments/saved-card-choice';
+import { NEW_CARD, useSavedCardPayment } from '../../../components/payments/use-saved-card-payment';
 
 function methodKey(method: string) {
   return method === 'express'
@@ -90,12 +93,15 @@ export function PaymentStep({ checkout, declined }: { checkout: ShopCheckout; de
   const withCoins = useCoins && offer.coins > 0;
   const money = (minor: number) => formatMoney(minor, checkout.currency, locale);
   const info = checkout.information;
+  // The card's part is paid with a saved card here, or on the payment page with a new one.
+  const payment = useSavedCardPayment();
+  const cardPays = !(withCoins && offer.cardMinor === 0);
 
   async function pay(): Promise<void> {
     setPaying(true);
     setError(null);
     try {
-      window.location.assign(await payCheckout(checkout.id, withCoins));
+      if (!(await payment.pay(() => payCheckout(checkout.id, withCoins)))) setPaying(false);
     } catch (failure) {
       logger.warn('Could not open the payment page', failure);
       setPaying(false);
@@ -115,14 +121,7 @@ export function PaymentStep({ checkout, declined }: { checkout: ShopCheckout; de
         {info ? (
           <div>
             <dt>{t('marketplace.checkout.payment.shipTo')}</dt>
-            <dd>
-              {[
-                `${info.firstName} ${info.lastName}`,
-                [info.address, info.apartment].filter(Boolean).join(', '),
-                `${info.city}, ${info.region} ${info.postcode}`,
-                info.country,
-              ].join(' · ')}
-            </dd>
+            <dd>{addressLines(info, locale).join(' · ')}</dd>
           </div>
         ) : null}
         {checkout.shippingMethod ? (
@@ -174,6 +173,7 @@ export function PaymentStep({ checkout, declined }: { checkout: ShopCheckout; de
           ) : null}
         </div>
       ) : null}
+      {cardPays ? <SavedCardChoice payment={payment} /> : null}
       <button type="button" className="button button--primary" disabled={paying} onClick={() => void pay()}>
         {withCoins && offer.cardMinor === 0
           ? t('marketplace.checkout.payment.payWithCoins', { coins: formatNumber(offer.coins, locale) })
@@ -182,7 +182,9 @@ export function PaymentStep({ checkout, declined }: { checkout: ShopCheckout; de
             })}
       </button>
       <p role="status" aria-live="polite" className="market__muted">
-        {paying ? t('marketplace.checkout.payment.redirecting') : null}
+        {paying && (payment.choice === NEW_CARD || !cardPays)
+          ? t('marketplace.checkout.payment.redirecting')
+          : null}
       </p>
       <p role="alert" className="market__error">
         {error}

@@ -91,7 +91,7 @@ function OrderDetail({ order, onChanged }: { order: MemberOrder; onChanged: (ord
       <OrderSummary order={order} />
       <h2 className="account-section__subtitle">{t('orders.shipping')}</h2>
       <address className="extras__address">
-        {shipToLine(order) || '—'}
+        {shipToLine(order, locale) || '—'}
         {info.phone ? (
           <>
             <br />

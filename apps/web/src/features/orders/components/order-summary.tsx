@@ -1,3 +1,5 @@
+import type { Locale } from '@member/domain';
+import { addressLines } from '../../../lib/address-format';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { type TranslationKey, useI18n } from '../../../lib/i18n';
 import type { MemberOrder } from '../api/orders';
@@ -16,17 +18,10 @@ export function useOrderStatus(): (status: string) => string {
   return (status) => t(STATUS_KEYS[status] ?? 'orders.statuses.placed');
 }
 
-/** The one-line address an order ships to. */
-export function shipToLine(order: MemberOrder): string {
+/** The one-line address an order ships to, as its country writes it (issue 14 item 9). */
+export function shipToLine(order: MemberOrder, locale: Locale): string {
   const info = order.shippingInfo;
-  return [
-    info.name,
-    [info.address, info.apartment].filter(Boolean).join(', '),
-    [info.city, info.region, info.postcode].filter(Boolean).join(' '),
-    info.country,
-  ]
-    .filter(Boolean)
-    .join(' · ');
+  return addressLines(info, locale).join(' · ');
 }
 
 /** The products (with their pictures), the totals, the tracking once shipped and the refund once cancelled. */

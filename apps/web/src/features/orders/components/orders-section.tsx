@@ -36,7 +36,7 @@ export function OrdersSection() {
       {state.kind === 'ready' && state.value.length > 0 ? (
         <ul className="extras__list">
           {state.value.map((order) => {
-            const shipTo = shipToLine(order);
+            const shipTo = shipToLine(order, locale);
             return (
               <li key={order.id} className="extras__card">
                 <article

@@ -8,6 +8,8 @@ import { formatCoins, formatDate, formatMoney, formatNumber } from '../../../lib
 import { ledgerLine } from './ledger-line';
 import { SectionState } from '../../../components/ui/section-state';
 import { useLoaded } from '../../../lib/use-loaded';
+import { SavedCardChoice } from '../../../components/payments/saved-card-choice';
+import { NEW_CARD, useSavedCardPayment } from '../../../components/payments/use-saved-card-payment';
 
 /** Account → Wallet: the coin balance, the ledger's transactions and coin packs to buy. */
 export function WalletSection() {
@@ -19,13 +21,14 @@ export function WalletSection() {
   const [buying, setBuying] = useState<string | null>(null);
   const [buyError, setBuyError] = useState<string | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
+  // A saved card pays the pack here; "use a new card" goes to the payment page (issue 14 item 5).
+  const payment = useSavedCardPayment();
 
   async function handleBuy(packId: string): Promise<void> {
     setBuying(packId);
     setBuyError(null);
     try {
-      const url = await buyCoins(packId);
-      window.location.assign(url);
+      if (!(await payment.pay(() => buyCoins(packId)))) setBuying(null);
     } catch (error) {
       logger.warn('Could not start buying coins', error);
       setBuying(null);
@@ -66,6 +69,7 @@ export function WalletSection() {
 
           <h3 className="account-section__subtitle">{t('wallet.wallet.buyTitle')}</h3>
           <p className="account-section__muted">{t('wallet.wallet.buyHint')}</p>
+          <SavedCardChoice payment={payment} />
           <ul className="extras__packs">
             {state.value.packs.map((pack) => (
               <li key={pack.id}>
@@ -84,7 +88,7 @@ export function WalletSection() {
             ))}
           </ul>
           <p role="status" aria-live="polite" className="account-section__muted">
-            {buying ? t('wallet.wallet.redirecting') : null}
+            {buying && payment.choice === NEW_CARD ? t('wallet.wallet.redirecting') : null}
           </p>
           <p role="alert" className="extras__form-error">
             {buyError}
