@@ -14,6 +14,8 @@ import { createCatalogRepository } from './modules/catalog/catalog.repository';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { createEventsRepository } from './modules/events/events.repository';
 import { createEventsService } from './modules/events/events.service';
+import { createBookmarksRepository } from './modules/bookmarks/bookmarks.repository';
+import { createBookmarksService } from './modules/bookmarks/bookmarks.service';
 import { createLibraryRepository } from './modules/library/library.repository';
 import { createLibraryService } from './modules/library/library.service';
 import { createMembersRepository } from './modules/members/members.repository';
@@ -194,6 +196,10 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
     plans,
     library: createLibraryService({
       repository: createLibraryRepository(db.kysely, db.dialect),
+      catalog,
+    }),
+    bookmarks: createBookmarksService({
+      repository: createBookmarksRepository(db.kysely, db.dialect),
       catalog,
     }),
     wallet,

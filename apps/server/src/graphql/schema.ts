@@ -1,3 +1,5 @@
+import { bookmarksResolvers } from '../modules/bookmarks/bookmarks.resolvers';
+import { bookmarksTypeDefs } from '../modules/bookmarks/bookmarks.graphql';
 import { catalogTypeDefs } from '../modules/catalog/catalog.graphql';
 import { catalogQueryTypeDefs } from '../modules/catalog/catalog.query.graphql';
 import { catalogResolvers } from '../modules/catalog/catalog.resolvers';
@@ -42,6 +44,7 @@ export const typeDefs = [
   catalogTypeDefs,
   catalogQueryTypeDefs,
   libraryTypeDefs,
+  bookmarksTypeDefs,
   mediaTypeDefs,
   membersTypeDefs,
   plansTypeDefs,
@@ -72,6 +75,7 @@ export const resolvers = mergeResolvers(
   menuResolvers,
   catalogResolvers,
   libraryResolvers,
+  bookmarksResolvers,
   mediaResolvers,
   membersResolvers,
   plansResolvers,
