@@ -88,11 +88,11 @@ describe('the generated demo catalog', () => {
 
   it('draws every title’s cover with its own title, and its parts share or extend it', () => {
     for (const { item, children } of catalog) {
-      const cover = parseCoverPath(item.thumbnail?.path.replace('/media/covers/', '') ?? '');
+      const cover = parseCoverPath((item.thumbnail?.path ?? '').replace('/media/covers/', ''));
       expect(cover?.title).toBe(item.title);
       expect(cover?.mediaType).toBe(item.mediaType);
       for (const child of children) {
-        const part = parseCoverPath(child.thumbnail?.path.replace('/media/covers/', '') ?? '');
+        const part = parseCoverPath((child.thumbnail?.path ?? '').replace('/media/covers/', ''));
         if (item.mediaType === 'movie') expect(part?.byline).toBe(item.title);
         else expect(child.thumbnail).toEqual(item.thumbnail);
       }
