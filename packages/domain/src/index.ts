@@ -27,3 +27,4 @@ export * from './green';
 export * from './impacts';
 export * from './onboarding';
 export * from './bookmarks';
+export * from './billing-schedule';
