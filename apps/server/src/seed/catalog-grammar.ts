@@ -35,9 +35,8 @@ export function pluralOf(noun: string): string {
   else if (/(s|x|z|ch|sh)$/.test(lower)) plural = `${lower}es`;
   else if (/[^aeiou]y$/.test(lower)) plural = `${lower.slice(0, -1)}ies`;
   else plural = `${lower}s`;
-  return noun.charAt(0) === noun.charAt(0).toUpperCase()
-    ? plural.charAt(0).toUpperCase() + plural.slice(1)
-    : plural;
+  const capital = /^\p{Lu}/u.test(noun);
+  return capital ? plural.charAt(0).toUpperCase() + plural.slice(1) : plural;
 }
 
 /**

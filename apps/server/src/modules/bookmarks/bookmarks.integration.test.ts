@@ -226,7 +226,7 @@ describe.each(ENGINES)('bookmarks (%s)', (engine) => {
       mediaType: 'audiobook',
       id: audiobook.id,
     });
-    expect(anonymous.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect(anonymous.errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED');
   });
 
   it('keeps at most the limit per title, also when adds race', async () => {
