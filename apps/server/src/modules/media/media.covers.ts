@@ -110,7 +110,9 @@ function motif(mediaType: MediaType, width: number, height: number, variant: num
   switch (mediaType) {
     case 'music':
       for (let r = 40; r < width; r += 26)
-        shapes.push(`<circle cx="${String(cx)}" cy="${String(height * 0.32)}" r="${String(r)}"/>`);
+        shapes.push(
+          `<circle cx="${String(cx)}" cy="${String(height * 0.3)}" r="${String(r)}" fill="none" stroke="${accent}" stroke-width="3"/>`,
+        );
       break;
     case 'movie':
       for (let y = 14; y < height; y += 34) {
@@ -133,16 +135,16 @@ function motif(mediaType: MediaType, width: number, height: number, variant: num
         );
       break;
     case 'game':
-      for (let x = 0; x < 5; x += 1)
-        for (let y = 0; y < 3; y += 1)
+      for (let x = 0; x < 4; x += 1)
+        for (let y = 0; y < 4; y += 1)
           if ((x + y + variant) % 3 !== 0)
             shapes.push(
-              `<rect x="${String(40 + x * 66)}" y="${String(36 + y * 36)}" width="56" height="26" rx="4"/>`,
+              `<rect x="${String(24 + x * ((width - 48) / 4))}" y="${String(40 + y * 36)}" width="${String((width - 48) / 4 - 10)}" height="26" rx="4"/>`,
             );
       break;
     case 'software':
       shapes.push(
-        `<path d="M70 70 L30 120 L70 170 M${String(width - 70)} 70 L${String(width - 30)} 120 L${String(width - 70)} 170" fill="none" stroke="${accent}" stroke-width="10" stroke-linecap="round"/>`,
+        `<path d="M${String(cx - 50)} 60 L${String(cx - 100)} 120 L${String(cx - 50)} 180 M${String(cx + 50)} 60 L${String(cx + 100)} 120 L${String(cx + 50)} 180 M${String(cx + 20)} 50 L${String(cx - 20)} 190" fill="none" stroke="${accent}" stroke-width="10" stroke-linecap="round"/>`,
       );
       break;
     case 'stream':
@@ -156,34 +158,45 @@ function motif(mediaType: MediaType, width: number, height: number, variant: num
   return `<g fill="${accent}" opacity="0.35">${shapes.join('')}</g>`;
 }
 
-/** Square covers for music, games and software; portrait ones for the rest (as the demo posters are). */
-const SQUARE: ReadonlySet<MediaType> = new Set(['music', 'game', 'software']);
+/**
+ * Each kind's shape, as the web's cards and title pages frame it (media-card.tsx, browse.css): square
+ * for music and audiobooks, wide for streams, a poster for the rest; the text is never cropped.
+ */
+const SIZES: Record<MediaType, { width: number; height: number }> = {
+  music: { width: 400, height: 400 },
+  audiobook: { width: 400, height: 400 },
+  stream: { width: 640, height: 360 },
+  movie: { width: 320, height: 480 },
+  ebook: { width: 320, height: 480 },
+  game: { width: 320, height: 480 },
+  software: { width: 320, height: 480 },
+};
 
 /** The cover as SVG: the title in large type over a gradient and a motif of its kind, the byline below. */
 export function renderCover(spec: CoverSpec): string {
-  const square = SQUARE.has(spec.mediaType);
-  const width = square ? 400 : 320;
-  const height = square ? 400 : 480;
+  const { width, height } = SIZES[spec.mediaType];
   const [from, to] = PALETTES[spec.variant % PALETTES.length] ?? PALETTES[0] ?? ['#000', '#333'];
   let size = 44;
   let lines: string[] | null = null;
   while (size >= 18) {
     // Bold sans: about 0.58 em per character on average.
-    lines = wrapText(spec.title, Math.floor((width - 48) / (size * 0.58)), 4);
+    lines = wrapText(spec.title, Math.floor((width - 60) / (size * 0.6)), height < 400 ? 3 : 4);
     if (lines) break;
     size -= 4;
   }
   const titleLines = lines ?? [spec.title.slice(0, 40)];
+  // A film's perforated edges leave the text more room on the left.
+  const left = spec.mediaType === 'movie' ? 36 : 24;
   const lineHeight = Math.round(size * 1.15);
   const top = height * 0.58 - ((titleLines.length - 1) * lineHeight) / 2;
   const text = titleLines
     .map(
       (line, index) =>
-        `<tspan x="24" y="${String(Math.round(top + index * lineHeight))}">${escapeXml(line)}</tspan>`,
+        `<tspan x="${String(left)}" y="${String(Math.round(top + index * lineHeight))}">${escapeXml(line)}</tspan>`,
     )
     .join('');
   const byline = spec.byline
-    ? `<text x="24" y="${String(height - 28)}" font-size="18" fill="#e8ecf4">${escapeXml(spec.byline)}</text>`
+    ? `<text x="${String(left)}" y="${String(height - 28)}" font-size="18" fill="#e8ecf4">${escapeXml(spec.byline)}</text>`
     : '';
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${String(width)}" height="${String(height)}" viewBox="0 0 ${String(width)} ${String(height)}" role="img">`,

@@ -162,7 +162,7 @@ export function BookmarksPanel({ item, active, currentPlace, describe, jump }: B
           {t('player.bookmarks.add')}
         </button>
       </form>
-      <p className={message?.kind === 'error' ? 'player__error' : 'player__muted'} role="status">
+      <p className={message?.kind === 'error' ? 'player__error' : 'player__muted'} aria-live="polite">
         {message?.text ?? ''}
       </p>
       {loadFailed ? (
@@ -176,7 +176,7 @@ export function BookmarksPanel({ item, active, currentPlace, describe, jump }: B
       {bookmarks && bookmarks.length > 0 ? (
         <ol>
           {bookmarks.map((bookmark) => (
-            <li key={bookmark.id} className="player__queue-row">
+            <li key={bookmark.id} className="player__queue-row player__bookmark-row">
               {editing?.id === bookmark.id ? (
                 <form className="player__bookmark-form player__bookmark-form--inline" onSubmit={saveName}>
                   <label className="visually-hidden" htmlFor={`${nameId}-${String(bookmark.id)}`}>
@@ -214,7 +214,7 @@ export function BookmarksPanel({ item, active, currentPlace, describe, jump }: B
                 <>
                   <button
                     type="button"
-                    className="player__list-button player__queue-title"
+                    className="player__list-button player__bookmark-jump"
                     onClick={() => {
                       jump(bookmark);
                     }}
