@@ -225,6 +225,31 @@ test.describe('full players and a believable demo catalogue', () => {
     await expectNoSeriousA11yViolations(page, region);
   });
 
+  for (const [screen, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    test(`every card on the home page (${screen}) shows its own title on its cover`, async ({
+      page,
+      member,
+    }) => {
+      expect(member.email).toBeTruthy();
+      await page.setViewportSize(viewport);
+      await page.goto(brandUrl('streamhub', '/'));
+      const cards = page.locator('.media-card').filter({ has: page.locator('img[src*="/media/covers/"]') });
+      await expect(cards.first()).toBeVisible();
+      const count = Math.min(await cards.count(), 24);
+      expect(count).toBeGreaterThan(3);
+      for (let index = 0; index < count; index += 1) {
+        const card = cards.nth(index);
+        const title = await card.locator('.media-card__title').innerText();
+        const src = decodeURIComponent((await card.locator('img').getAttribute('src')) ?? '');
+        expect(src, `the cover of ${title}`).toContain(`/${title}.svg`);
+      }
+      await shot(page, `home-covers-${screen}`);
+    });
+  }
+
   test('a game’s page launches that game, its cover shows its title, and software downloads its own tool', async ({
     page,
     member,
