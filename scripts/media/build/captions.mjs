@@ -214,7 +214,9 @@ export function captionsBeside(out, entry) {
   if (!existsSync(join(out, dir))) return [];
   return readdirSync(join(out, dir))
     .flatMap((file) => {
-      const match = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.([a-z]{2,3})\\.vtt$`).exec(file);
+      const match = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.([a-z]{2,3})\\.vtt$`).exec(
+        file,
+      );
       return match ? [{ language: match[1], path: `${dir}/${file}` }] : [];
     })
     .sort((a, b) => CAPTION_LANGUAGES.indexOf(a.language) - CAPTION_LANGUAGES.indexOf(b.language));
