@@ -104,6 +104,12 @@ test.describe('full players and a believable demo catalogue', () => {
     const mark = bookmarks.getByRole('button', { name: /^The ship appears 0:4\d$/ });
     await expect(mark).toBeVisible();
     await expect(bookmarks).toContainText('Bookmark “The ship appears” added.');
+    // The player's keys work with focus anywhere but a field: here on the bookmark's Rename button.
+    await bookmarks.getByRole('button', { name: 'Rename bookmark The ship appears' }).focus();
+    await page.keyboard.press('k');
+    await expect(region.getByRole('button', { name: enPlayer.pause })).toBeVisible();
+    await page.keyboard.press('k');
+    await expect(region.getByRole('button', { name: enPlayer.play, exact: true })).toBeVisible();
     await shot(page, 'audiobook-bookmarks-desktop');
     await expectNoSeriousA11yViolations(page, region);
 
