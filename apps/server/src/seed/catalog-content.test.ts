@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { parseCoverPath } from '../modules/media/media.covers';
 import { DEFAULT_TITLE_COUNTS, GENRES, createRandom, generate, personPool } from './catalog';
 import { grammarProblems } from './catalog-grammar';
+import { TRANSLATED_LOCALES } from './catalog-translations';
 
 /** Both demo brands' catalogs at full size, in memory, as seedCatalog generates them. */
-function demoCatalog(seed = 20_261_121) {
+function demoCatalog(seed = 20_261_121, locales: readonly (typeof TRANSLATED_LOCALES)[number][] = []) {
   const random = createRandom(seed);
   const names = personPool(random, 400);
   const people = new Map(names.map((name, index) => [name, index + 1]));
@@ -19,7 +20,7 @@ function demoCatalog(seed = 20_261_121) {
       ),
     ]),
   );
-  return generate(1, MEDIA_TYPES, DEFAULT_TITLE_COUNTS, genres, people, names, random, []);
+  return generate(1, MEDIA_TYPES, DEFAULT_TITLE_COUNTS, genres, people, names, random, locales);
 }
 
 const catalog = demoCatalog();
@@ -62,6 +63,39 @@ describe('the generated demo catalog', () => {
       expect(item.description).toMatch(about[game] ?? /^$/);
     }
     expect(new Set(games.map(({ item }) => item.playbackKey)).size).toBe(3);
+  });
+
+  it('says in every language what game or tool a title opens', () => {
+    const translated = demoCatalog(20_261_121, TRANSLATED_LOCALES);
+    const words: Record<string, Record<string, RegExp>> = {
+      'brick-breaker': {
+        'fr-ca': /briques/,
+        'de-de': /Steinmauer/,
+        'ja-jp': /ブロック/,
+        'es-es': /ladrillos/,
+      },
+      'garden-snake': { 'fr-ca': /serpent/, 'de-de': /Schlange/, 'ja-jp': /ヘビ/, 'es-es': /serpiente/ },
+      'memory-pairs': { 'fr-ca': /paires/, 'de-de': /Paare/, 'ja-jp': /ペア/, 'es-es': /parejas/ },
+      pomodoro: { 'fr-ca': /minuteur/, 'de-de': /Timer/, 'ja-jp': /タイマー/, 'es-es': /temporizador/ },
+      sumcheck: {
+        'fr-ca': /SHA-256/,
+        'de-de': /Prüfsummen/,
+        'ja-jp': /チェックサム/,
+        'es-es': /comprobación/,
+      },
+      unitconv: { 'fr-ca': /longueurs/, 'de-de': /Längen/, 'ja-jp': /換算/, 'es-es': /longitudes/ },
+    };
+    const opened = translated.filter(
+      ({ item }) => item.mediaType === 'game' || item.mediaType === 'software',
+    );
+    expect(opened.length).toBe(DEFAULT_TITLE_COUNTS.game + DEFAULT_TITLE_COUNTS.software);
+    for (const { item } of opened) {
+      const file = /(?:games\/([a-z-]+)\/|software\/([a-z]+)-)/.exec(item.playbackKey ?? '');
+      const expected = words[file?.[1] ?? file?.[2] ?? ''] ?? {};
+      for (const [locale, pattern] of Object.entries(expected)) {
+        expect(item.translations?.find((entry) => entry.locale === locale)?.description).toMatch(pattern);
+      }
+    }
   });
 
   it('names each software title after the tool it downloads', () => {

@@ -12,6 +12,7 @@ import {
 } from '../modules/catalog/catalog.repository';
 import {
   type DescriptionParts,
+  type OwnFile,
   type TitleKind,
   type TitleParts,
   type TranslatedLocale,
@@ -109,7 +110,7 @@ interface DemoFile {
    * Games and software: the words a title made for this file ends with, the leaf genres it may have and
    * what it is, so a title launches (or downloads) the game or tool its name, genre and text describe.
    */
-  own?: { words: readonly string[]; genres: readonly string[]; about: string };
+  own?: { slug: OwnFile; words: readonly string[]; genres: readonly string[]; about: string };
 }
 
 const FILES: Record<MediaType, DemoFile[]> = {
@@ -157,6 +158,7 @@ const FILES: Record<MediaType, DemoFile[]> = {
     {
       name: 'brick-breaker',
       own: {
+        slug: 'brick-breaker',
         words: ['Bricks', 'Breaker', 'Smash', 'Bounce'],
         genres: ['Retro', 'Action'],
         about: 'bounce the ball off your paddle, clear every wall of bricks and beat your best score',
@@ -165,6 +167,7 @@ const FILES: Record<MediaType, DemoFile[]> = {
     {
       name: 'garden-snake',
       own: {
+        slug: 'garden-snake',
         words: ['Snake', 'Serpent', 'Trail', 'Slither'],
         genres: ['Action', 'Retro'],
         about: 'steer the snake around the garden, eat to grow longer and never bite your own tail',
@@ -173,6 +176,7 @@ const FILES: Record<MediaType, DemoFile[]> = {
     {
       name: 'memory-pairs',
       own: {
+        slug: 'memory-pairs',
         words: ['Pairs', 'Match', 'Memory', 'Twins'],
         genres: ['Logic'],
         about: 'turn the cards over two at a time and find every pair in as few moves as you can',
@@ -188,6 +192,7 @@ const FILES: Record<MediaType, DemoFile[]> = {
     {
       name: 'pomodoro',
       own: {
+        slug: 'pomodoro',
         words: ['Timer', 'Focus', 'Pomodoro'],
         genres: ['Timers'],
         about: 'a focus timer for the terminal, with work periods, breaks, a progress bar and a bell',
@@ -196,6 +201,7 @@ const FILES: Record<MediaType, DemoFile[]> = {
     {
       name: 'sumcheck',
       own: {
+        slug: 'sumcheck',
         words: ['Check', 'Checksum', 'Verify'],
         genres: ['Checksums'],
         about:
@@ -205,6 +211,7 @@ const FILES: Record<MediaType, DemoFile[]> = {
     {
       name: 'unitconv',
       own: {
+        slug: 'unitconv',
         words: ['Convert', 'Units', 'Measure'],
         genres: ['Converters'],
         about: 'a unit converter for the command line: length, mass, volume, speed, data and temperature',
@@ -561,7 +568,7 @@ function describe(
   const n = pickIndex(random, NOUNS.length);
   const place = word(PLACES, p);
   const noun = word(NOUNS, n).toLowerCase();
-  const parts = { genre, place: p, noun: n };
+  const parts: DescriptionParts = { genre, place: p, noun: n, ...(file.own ? { own: file.own.slug } : {}) };
   const kind = genrePhrase(type, genre);
   switch (type) {
     case 'movie':
