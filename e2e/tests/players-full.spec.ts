@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test';
 import enBrowse from '../../apps/web/src/locales/browse/en-us.json' with { type: 'json' };
 import enPlayer from '../../apps/web/src/locales/player/en-us.json' with { type: 'json' };
 import { brandUrl, expect as baseExpect, expectNoSeriousA11yViolations, test as base } from './fixtures';
-import { type Member, createMember } from './members';
+import enBilling from '../../apps/web/src/locales/billing/en-us.json' with { type: 'json' };
+import { type Member, createMember, signInAs } from './members';
 
 // Media start-up and decoding share the test machine's two cores with the server: allow them time.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -255,6 +256,26 @@ test.describe('full players and a believable demo catalogue', () => {
       await shot(page, `home-covers-${screen}`);
     });
   }
+
+  test('a demo member of four months finds those months in the billing history (read only)', async ({
+    page,
+  }) => {
+    await page.setViewportSize(PHONE);
+    await signInAs(page, 'active@streamhub.demo');
+    await page.goto(brandUrl('streamhub', '/account/membership'));
+    const history = page.getByRole('table', { name: enBilling.history.title });
+    await expect(history).toBeVisible();
+    const rows = history.getByRole('row');
+    // A header, four monthly renewals at $19.99 and the sign-up at Premium's trial price.
+    await expect(rows).toHaveCount(6);
+    await expect(rows.nth(1)).toContainText('Premium renewal');
+    await expect(rows.nth(1)).toContainText('$19.99');
+    await expect(rows.nth(5)).toContainText('Premium membership');
+    await expect(rows.nth(5)).toContainText('$1.00');
+    await shot(page, 'billing-history-phone');
+    await noSideScroll(page);
+    await expectNoSeriousA11yViolations(page, history);
+  });
 
   test('a game’s page launches that game, its cover shows its title, and software downloads its own tool', async ({
     page,
