@@ -418,7 +418,9 @@ const MUSIC_PLAN = { name: 'Music & Audiobooks', usd: 999, cad: 1349 };
 /**
  * A demo member's subscription row and the charges of the periods already had (billing-schedule.ts):
  * the sign-up (Premium's trial price) and a renewal at the end of the trial and of every period,
- * in the brand's currency, so the history, the start and the next billing date agree.
+ * in the brand's currency, so the history, the start and the next billing date agree. The rows keep
+ * no price of their own, as before: the demo members have no saved card, so their memberships renew
+ * without a charge instead of ending at the first renewal, and a canceled one is not paid for again.
  */
 function demoSubscription(kind: DemoKind, now: Date, currency: 'USD' | 'CAD') {
   if (kind === 'free') return null;
@@ -456,8 +458,6 @@ function demoSubscription(kind: DemoKind, now: Date, currency: 'USD' | 'CAD') {
     cancel_ref_id: null,
     cancel_date: null,
     end_date: null,
-    price_minor: recurring,
-    currency,
     start_date: isoNow(schedule.start),
     history,
   };
