@@ -158,7 +158,7 @@ const FILES: Record<MediaType, DemoFile[]> = {
     {
       name: 'brick-breaker',
       own: {
-        slug: 'brick-breaker',
+        slug: 'brick-breaker' as const,
         words: ['Bricks', 'Breaker', 'Smash', 'Bounce'],
         genres: ['Retro', 'Action'],
         about: 'bounce the ball off your paddle, clear every wall of bricks and beat your best score',
@@ -167,7 +167,7 @@ const FILES: Record<MediaType, DemoFile[]> = {
     {
       name: 'garden-snake',
       own: {
-        slug: 'garden-snake',
+        slug: 'garden-snake' as const,
         words: ['Snake', 'Serpent', 'Trail', 'Slither'],
         genres: ['Action', 'Retro'],
         about: 'steer the snake around the garden, eat to grow longer and never bite your own tail',
@@ -176,7 +176,7 @@ const FILES: Record<MediaType, DemoFile[]> = {
     {
       name: 'memory-pairs',
       own: {
-        slug: 'memory-pairs',
+        slug: 'memory-pairs' as const,
         words: ['Pairs', 'Match', 'Memory', 'Twins'],
         genres: ['Logic'],
         about: 'turn the cards over two at a time and find every pair in as few moves as you can',
@@ -192,7 +192,7 @@ const FILES: Record<MediaType, DemoFile[]> = {
     {
       name: 'pomodoro',
       own: {
-        slug: 'pomodoro',
+        slug: 'pomodoro' as const,
         words: ['Timer', 'Focus', 'Pomodoro'],
         genres: ['Timers'],
         about: 'a focus timer for the terminal, with work periods, breaks, a progress bar and a bell',
@@ -201,7 +201,7 @@ const FILES: Record<MediaType, DemoFile[]> = {
     {
       name: 'sumcheck',
       own: {
-        slug: 'sumcheck',
+        slug: 'sumcheck' as const,
         words: ['Check', 'Checksum', 'Verify'],
         genres: ['Checksums'],
         about:
@@ -211,7 +211,7 @@ const FILES: Record<MediaType, DemoFile[]> = {
     {
       name: 'unitconv',
       own: {
-        slug: 'unitconv',
+        slug: 'unitconv' as const,
         words: ['Convert', 'Units', 'Measure'],
         genres: ['Converters'],
         about: 'a unit converter for the command line: length, mass, volume, speed, data and temperature',
