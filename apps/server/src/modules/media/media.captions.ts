@@ -6,7 +6,8 @@ import { resolveMediaFile } from './media.files';
 /*
  * Caption tracks of a video (issue 14 item 11, decision 037): WebVTT sidecars beside its media file,
  * `<name>.<language>.vtt` (`index.fr.vtt` beside an HLS `index.m3u8`, `film.fr.vtt` beside `film.mp4`).
- * A folder is listed once and kept while its modification time is unchanged, so a play costs one stat.
+ * A folder is listed once and its sidecars kept while its modification time is unchanged, so a play
+ * after the first costs the media file's own check and one stat of its folder.
  */
 
 export interface CaptionFile {
@@ -19,17 +20,8 @@ export interface CaptionFile {
 const SIDECAR = /^(.+)\.([a-z]{2,3}(?:-[A-Z]{2})?)\.vtt$/;
 const MAX_TRACKS = 16;
 
-const folders = new Map<string, { mtimeMs: number; names: string[] }>();
-
-async function folderNames(path: string): Promise<string[]> {
-  const info = await stat(path);
-  const cached = folders.get(path);
-  if (cached?.mtimeMs === info.mtimeMs) return cached.names;
-  const names = (await readdir(path)).filter((name) => name.endsWith('.vtt')).sort();
-  if (folders.size > 1_000) folders.clear();
-  folders.set(path, { mtimeMs: info.mtimeMs, names });
-  return names;
-}
+/** The sidecars found per media file, kept while its folder's modification time is unchanged. */
+const found = new Map<string, { mtimeMs: number; captions: CaptionFile[] }>();
 
 /** The caption sidecars of the media file at `segments` (already checked), in a stable order. */
 export async function captionsBeside(rootDir: string, segments: readonly string[]): Promise<CaptionFile[]> {
@@ -39,20 +31,28 @@ export async function captionsBeside(rootDir: string, segments: readonly string[
   const folder = segments.slice(0, -1);
   const resolved = await resolveMediaFile(rootDir, segments);
   if (!resolved) return [];
+  const folderPath = join(resolved.path, '..');
+  let mtimeMs: number;
   let names: string[];
   try {
-    names = await folderNames(join(resolved.path, '..'));
+    mtimeMs = (await stat(folderPath)).mtimeMs;
+    const key = `${folderPath}\u0000${base}`;
+    const cached = found.get(key);
+    if (cached?.mtimeMs === mtimeMs) return cached.captions;
+    names = (await readdir(folderPath)).filter((entry) => entry.endsWith('.vtt')).sort();
   } catch {
     return [];
   }
-  const found: CaptionFile[] = [];
+  const captions: CaptionFile[] = [];
   for (const candidate of names) {
     const match = SIDECAR.exec(candidate);
     if (match?.[1] !== base || !match[2]) continue;
     // A sidecar must be a real file inside the root, as any media file served is.
     if (!(await resolveMediaFile(rootDir, [...folder, candidate]))) continue;
-    found.push({ language: match[2], segments: [...folder, candidate] });
-    if (found.length >= MAX_TRACKS) break;
+    captions.push({ language: match[2], segments: [...folder, candidate] });
+    if (captions.length >= MAX_TRACKS) break;
   }
-  return found;
+  if (found.size > 1_000) found.clear();
+  found.set(`${folderPath}\u0000${base}`, { mtimeMs, captions });
+  return captions;
 }
