@@ -15,6 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { buildAudiobooks } from './build/audiobooks.mjs';
+import { captionsBeside, writeCaptions } from './build/captions.mjs';
 import { buildEbooks } from './build/ebooks.mjs';
 import { buildGames } from './build/games.mjs';
 import { buildLive } from './build/live.mjs';
@@ -85,7 +86,15 @@ const AREAS = {
   games: { build: buildGames, dirs: ['games', 'thumbnails/games'] },
   software: { build: buildSoftware, dirs: ['software', 'thumbnails/software'] },
   placeholders: { build: buildPlaceholders, dirs: ['thumbnails/placeholders'] },
+  // Only the films' WebVTT captions (text files; the videos stay as they are).
+  captions: { build: buildCaptionsOnly, dirs: [] },
 };
+
+function buildCaptionsOnly({ out }) {
+  for (const slug of ['fractal-tides', 'colony', 'rule-110'])
+    writeCaptions(out, slug, { progressive: existsSync(join(out, 'video', `${slug}.mp4`)) });
+  return [];
+}
 const AREA_OF_ITEM = (item) =>
   item.kind === 'placeholder-thumbnail'
     ? 'placeholders'
@@ -110,6 +119,7 @@ const MIME = {
   html: 'text/html; charset=utf-8',
   zip: 'application/zip',
   sha256: 'text/plain; charset=utf-8',
+  vtt: 'text/vtt; charset=utf-8',
   webp: 'image/webp',
   md: 'text/markdown; charset=utf-8',
   gitattributes: 'text/plain; charset=utf-8',
@@ -139,7 +149,14 @@ function describe(rel, items) {
   } else if (parts[0] === 'music') kind = 'audio-track';
   else if (parts[0] === 'audiobooks') kind = 'audiobook';
   else if (parts[0] === 'video')
-    kind = ext === 'mp4' ? 'progressive-video' : ext === 'm3u8' ? 'hls-vod-playlist' : 'hls-segment';
+    kind =
+      ext === 'mp4'
+        ? 'progressive-video'
+        : ext === 'm3u8'
+          ? 'hls-vod-playlist'
+          : ext === 'vtt'
+            ? 'captions'
+            : 'hls-segment';
   else if (parts[0] === 'live')
     kind = ext === 'json' ? 'live-descriptor' : ext === 'm3u8' ? 'hls-loop-playlist' : 'live-segment';
   else if (parts[0] === 'ebooks') kind = 'ebook';
@@ -270,6 +287,12 @@ function main() {
       if (!keepTmp) rmSync(tmp, { recursive: true, force: true });
       else process.stdout.write(`kept ${tmp}\n`);
     }
+    // Every film lists its caption files (build/captions.mjs), its progressive copy's too.
+    for (const item of items) {
+      if (item.mediaType !== 'movie' || item.kind === 'series') continue;
+      item.captions = captionsBeside(OUT, item.entry);
+      if (item.progressive) item.progressiveCaptions = captionsBeside(OUT, item.progressive);
+    }
     const order = Object.keys(AREAS);
     items.sort(
       (a, b) =>
@@ -279,7 +302,7 @@ function main() {
     );
     writeText(
       join(OUT, '.gitattributes'),
-      '# Generated binaries (scripts/media/generate-demo-media.mjs); .ts here is MPEG-TS, not TypeScript.\n* -text\n*.ts binary linguist-generated\n*.mp3 binary\n*.m4b binary\n*.mp4 binary\n*.webp binary\n*.epub binary\n*.zip binary\n*.m3u8 text eol=lf\n*.json text eol=lf\n*.md text eol=lf\n*.html text eol=lf\n*.sha256 text eol=lf\n',
+      '# Generated binaries (scripts/media/generate-demo-media.mjs); .ts here is MPEG-TS, not TypeScript.\n* -text\n*.ts binary linguist-generated\n*.mp3 binary\n*.m4b binary\n*.mp4 binary\n*.webp binary\n*.epub binary\n*.zip binary\n*.m3u8 text eol=lf\n*.json text eol=lf\n*.md text eol=lf\n*.html text eol=lf\n*.sha256 text eol=lf\n*.vtt text eol=lf\n',
     );
     writeDemoReadme(OUT, items);
     const files = listFiles(OUT)

@@ -15,6 +15,8 @@ import { createCatalogService } from './modules/catalog/catalog.service';
 import { createThumbnailSizes, readDemoThumbnailSizes } from './modules/catalog/catalog.thumbnail-sizes';
 import { createEventsRepository } from './modules/events/events.repository';
 import { createEventsService } from './modules/events/events.service';
+import { createBookmarksRepository } from './modules/bookmarks/bookmarks.repository';
+import { createBookmarksService } from './modules/bookmarks/bookmarks.service';
 import { createLibraryRepository } from './modules/library/library.repository';
 import { createLibraryService } from './modules/library/library.service';
 import { createHomeService } from './modules/home/home.service';
@@ -224,6 +226,10 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
     plans,
     library,
     home: createHomeService({ catalog, library }),
+    bookmarks: createBookmarksService({
+      repository: createBookmarksRepository(db.kysely, db.dialect),
+      catalog,
+    }),
     wallet,
     orders: createOrdersService({
       repository: createOrdersRepository(db.kysely),

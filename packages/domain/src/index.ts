@@ -30,3 +30,5 @@ export * from './onboarding';
 export * from './brand-move';
 export * from './card-input';
 export * from './brand-media';
+export * from './bookmarks';
+export * from './billing-schedule';

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { BITEXACT, FONTS, ensureDir, ffmpeg, haveFonts, round, writeText } from '../lib/run.mjs';
 import { writeWav } from '../lib/synth.mjs';
 import { poster } from '../lib/thumbnails.mjs';
+import { writeCaptions } from './captions.mjs';
 import { composeTrack } from './music.mjs';
 
 export const SEGMENT_SECONDS = 4;
@@ -261,6 +262,7 @@ export function buildVideo(v, { out, tmp, thumbs }) {
     progressive = `video/${v.slug}.mp4`;
     copyFileSync(mp4, join(out, progressive));
   }
+  writeCaptions(out, v.slug, { progressive: v.progressive });
   const thumbnail = `thumbnails/video/${v.slug}.webp`;
   poster({
     out: join(thumbs, 'video', `${v.slug}.webp`),

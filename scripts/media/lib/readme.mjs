@@ -68,6 +68,12 @@ MPEG-TS segments \`seg000.ts\`… of 0.5, 0.5, 1 and 2 s, then 4 s: a first segm
 sooner) that plays with hls.js or natively in Safari. \`video/fractal-tides.mp4\` is the
 same encode as a progressive fast-start MP4 (moov before mdat) for the HLS-versus-progressive benchmark.
 
+Captions: every film has WebVTT caption tracks in English, French, Spanish, German and Japanese, beside its
+playlist (\`index.<lang>.vtt\`) and beside the progressive MP4 (\`fractal-tides.<lang>.vtt\`). The films have no
+speech: the captions say what the score sounds like and translate the title and credit cards, at the times they
+are drawn (\`scripts/media/build/captions.mjs\`). The server offers every \`<name>.<lang>.vtt\` beside a media file
+with its playback. There is one audio track per film.
+
 | Folder | Title | Kind | Length |
 | --- | --- | --- | --- |
 ${rows(

@@ -26,6 +26,7 @@ import * as m0020 from './migrations/0020-vpn-support';
 import * as m0021 from './migrations/0021-order-coins';
 import * as m0023 from './migrations/0023-brand-moves';
 import * as m0025 from './migrations/0025-saved-card-payments';
+import * as m0027 from './migrations/0027-bookmarks';
 import * as m0028 from './migrations/0028-payment-refunds';
 
 /** Migrations are plain modules listed here, so the bundled server carries them without a file scan. */
@@ -54,6 +55,7 @@ function provider(dialect: Dialect): MigrationProvider {
     '0021-order-coins': m0021,
     '0023-brand-moves': m0023,
     '0025-saved-card-payments': m0025,
+    '0027-bookmarks': m0027,
     '0028-payment-refunds': m0028,
   };
   return {

@@ -1,3 +1,4 @@
+import type { BookmarksTable } from './tables/bookmarks';
 import type { BrandHostnamesTable } from './tables/brand-hostnames';
 import type { BrandsTable } from './tables/brands';
 import type { CartItemsTable } from './tables/cart-items';
@@ -97,6 +98,7 @@ export interface Database {
   media_items: MediaItemsTable;
   media_people: MediaPeopleTable;
   media_progress: MediaProgressTable;
+  bookmarks: BookmarksTable;
   media_translations: MediaTranslationsTable;
   member_avatars: MemberAvatarsTable;
   member_badges: MemberBadgesTable;

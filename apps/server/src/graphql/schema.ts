@@ -1,3 +1,5 @@
+import { bookmarksResolvers } from '../modules/bookmarks/bookmarks.resolvers';
+import { bookmarksTypeDefs } from '../modules/bookmarks/bookmarks.graphql';
 import { catalogTypeDefs } from '../modules/catalog/catalog.graphql';
 import { catalogQueryTypeDefs } from '../modules/catalog/catalog.query.graphql';
 import { catalogResolvers } from '../modules/catalog/catalog.resolvers';
@@ -47,6 +49,7 @@ export const typeDefs = [
   catalogQueryTypeDefs,
   libraryTypeDefs,
   homeTypeDefs,
+  bookmarksTypeDefs,
   mediaTypeDefs,
   membersTypeDefs,
   plansTypeDefs,
@@ -79,6 +82,7 @@ export const resolvers = mergeResolvers(
   catalogResolvers,
   libraryResolvers,
   homeResolvers,
+  bookmarksResolvers,
   mediaResolvers,
   membersResolvers,
   plansResolvers,

@@ -63,6 +63,7 @@ type FieldAccess = 'caller' | 'member';
 
 /** Every field of the schema, classified. A field missing here fails the matrix. */
 const FIELD_RULES: Record<string, FieldAccess> = {
+  'query content.bookmarks': 'member',
   'query content.collection': 'member',
   'query content.continueList': 'member',
   'query content.featured': 'caller',
@@ -89,15 +90,18 @@ const FIELD_RULES: Record<string, FieldAccess> = {
   'query member.shippingAddress': 'member',
   'query member.shippingAddresses': 'member',
   'query plan.getPlans': 'caller',
+  'mutation content.addBookmark': 'member',
   'mutation content.addPlaylistTrack': 'member',
   'mutation content.addToCollection': 'member',
   'mutation content.addToHistory': 'member',
   'mutation content.createPlaylist': 'member',
+  'mutation content.deleteBookmark': 'member',
   'mutation content.deletePlaylist': 'member',
   'mutation content.removeAllFromHistory': 'member',
   'mutation content.removeFromCollection': 'member',
   'mutation content.removeFromHistory': 'member',
   'mutation content.removePlaylistTrack': 'member',
+  'mutation content.renameBookmark': 'member',
   'mutation content.renamePlaylist': 'member',
   'mutation content.reorderPlaylist': 'member',
   'mutation content.startPlayback': 'member',
@@ -197,6 +201,7 @@ const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /manifest.webmanifest': { access: 'public' },
   'GET /web-app/:name': { access: 'public', url: () => '/web-app/icon-192.png' },
   'GET /media/*': { access: 'public', url: () => '/media/demo/video/fractal-tides.mp4' },
+  'GET /media/covers/*': { access: 'public', url: () => '/media/covers/v1/movie/0/-/Matrix.svg' },
   'POST /membergraphapi/api/auth/token/generic': { access: 'public' },
   'GET /membergraphapi/api/auth/sign': { access: 'caller' },
   'POST /membergraphapi/api/auth/login': {
@@ -341,6 +346,12 @@ function placeholders(ids: Ids): PlaceholderLookup {
     'query content.list': { after: null, genreId: null, first: 5 },
     'query content.playlist': { id: ids.playlist },
     'query content.progress': { id: ids.movie1 },
+    'query content.bookmarks': { mediaType: 'audiobook', id: ids.movie1 },
+    'mutation content.addBookmark': {
+      input: { mediaType: 'audiobook', id: ids.movie0, position: 1, location: null, name: 'matrix' },
+    },
+    'mutation content.renameBookmark': { input: { bookmarkId: 1, name: 'matrix' } },
+    'mutation content.deleteBookmark': { input: { bookmarkId: 1 } },
     'query content.search': { query: 'the', first: 3 },
     'query content.slotsWithTags': { tags: ['new_releases'] },
     'query member.shippingAddress': { id: ids.address },

@@ -48,7 +48,13 @@ export interface DescriptionParts {
   genre: string;
   place: number;
   noun: number;
+  /** A game's or a tool's own file: its description says what that game or tool is. */
+  own?: OwnFile;
 }
+
+/** The demo games and tools a title opens (seed/catalog.ts FILES). */
+export type OwnFile =
+  'brick-breaker' | 'garden-snake' | 'memory-pairs' | 'pomodoro' | 'sumcheck' | 'unitconv';
 
 // ---- Word lists, index for index the seed's ADJECTIVES, NOUNS and PLACES ----
 
@@ -1303,6 +1309,111 @@ const ROMANCE_DESCRIPTIONS: Record<
   },
 };
 
+/** What each demo game and tool is, per language: {title} and the genre in lower case. */
+const OWN_DESCRIPTIONS: Record<
+  TranslatedLocale,
+  Record<OwnFile, (title: string, genre: string) => string>
+> = {
+  'fr-ca': {
+    'brick-breaker': (t, g) =>
+      `${t} est un jeu (${g})\u00a0: faites rebondir la balle sur votre raquette, détruisez chaque mur de briques et battez votre record.`,
+    'garden-snake': (t, g) =>
+      `${t} est un jeu (${g})\u00a0: guidez le serpent dans le jardin, mangez pour grandir et ne mordez jamais votre propre queue.`,
+    'memory-pairs': (t, g) =>
+      `${t} est un jeu (${g})\u00a0: retournez les cartes deux par deux et trouvez toutes les paires en un minimum de coups.`,
+    pomodoro: (t) =>
+      `${t} est un minuteur de concentration pour le terminal, avec périodes de travail, pauses, barre de progression et sonnerie. Léger et hors ligne, il fonctionne partout où Node.js 18 ou plus récent est installé.`,
+    sumcheck: (t) =>
+      `${t} calcule et vérifie des sommes de contrôle SHA-256, SHA-512, SHA-1 et MD5 au format sha256sum. Léger et hors ligne, il fonctionne partout où Node.js 18 ou plus récent est installé.`,
+    unitconv: (t) =>
+      `${t} convertit en ligne de commande longueurs, masses, volumes, vitesses, données et températures. Léger et hors ligne, il fonctionne partout où Node.js 18 ou plus récent est installé.`,
+  },
+  'de-de': {
+    'brick-breaker': (t, g) =>
+      `${t} ist ein Spiel (${g}): Lass den Ball vom Schläger abprallen, räume jede Steinmauer ab und schlage deinen Rekord.`,
+    'garden-snake': (t, g) =>
+      `${t} ist ein Spiel (${g}): Steuere die Schlange durch den Garten, friss, um zu wachsen, und beiß dir nie in den eigenen Schwanz.`,
+    'memory-pairs': (t, g) =>
+      `${t} ist ein Spiel (${g}): Decke immer zwei Karten auf und finde alle Paare mit so wenigen Zügen wie möglich.`,
+    pomodoro: (t) =>
+      `${t} ist ein Fokus-Timer für das Terminal mit Arbeitsphasen, Pausen, Fortschrittsbalken und Klingel. Klein und offline, läuft überall, wo Node.js 18 oder neuer läuft.`,
+    sumcheck: (t) =>
+      `${t} berechnet und prüft SHA-256-, SHA-512-, SHA-1- und MD5-Prüfsummen im sha256sum-Format. Klein und offline, läuft überall, wo Node.js 18 oder neuer läuft.`,
+    unitconv: (t) =>
+      `${t} rechnet auf der Kommandozeile Längen, Massen, Volumen, Geschwindigkeiten, Datenmengen und Temperaturen um. Klein und offline, läuft überall, wo Node.js 18 oder neuer läuft.`,
+  },
+  'it-it': {
+    'brick-breaker': (t, g) =>
+      `${t} è un gioco (${g}): fai rimbalzare la pallina sulla racchetta, abbatti ogni muro di mattoncini e batti il tuo record.`,
+    'garden-snake': (t, g) =>
+      `${t} è un gioco (${g}): guida il serpente nel giardino, mangia per crescere e non morderti mai la coda.`,
+    'memory-pairs': (t, g) =>
+      `${t} è un gioco (${g}): gira le carte due alla volta e trova tutte le coppie con il minor numero di mosse.`,
+    pomodoro: (t) =>
+      `${t} è un timer di concentrazione per il terminale, con periodi di lavoro, pause, barra di avanzamento e campanello. Leggero e offline, funziona ovunque ci sia Node.js 18 o successivo.`,
+    sumcheck: (t) =>
+      `${t} calcola e verifica checksum SHA-256, SHA-512, SHA-1 e MD5 nel formato di sha256sum. Leggero e offline, funziona ovunque ci sia Node.js 18 o successivo.`,
+    unitconv: (t) =>
+      `${t} converte da riga di comando lunghezze, masse, volumi, velocità, dati e temperature. Leggero e offline, funziona ovunque ci sia Node.js 18 o successivo.`,
+  },
+  'es-es': {
+    'brick-breaker': (t, g) =>
+      `${t} es un juego (${g}): haz rebotar la pelota en tu pala, derriba cada muro de ladrillos y supera tu récord.`,
+    'garden-snake': (t, g) =>
+      `${t} es un juego (${g}): guía a la serpiente por el jardín, come para crecer y no te muerdas nunca la cola.`,
+    'memory-pairs': (t, g) =>
+      `${t} es un juego (${g}): da la vuelta a las cartas de dos en dos y encuentra todas las parejas en el menor número de jugadas.`,
+    pomodoro: (t) =>
+      `${t} es un temporizador de concentración para el terminal, con periodos de trabajo, descansos, barra de progreso y campana. Ligero y sin conexión, funciona donde funcione Node.js 18 o posterior.`,
+    sumcheck: (t) =>
+      `${t} calcula y verifica sumas de comprobación SHA-256, SHA-512, SHA-1 y MD5 en el formato de sha256sum. Ligero y sin conexión, funciona donde funcione Node.js 18 o posterior.`,
+    unitconv: (t) =>
+      `${t} convierte desde la línea de comandos longitudes, masas, volúmenes, velocidades, datos y temperaturas. Ligero y sin conexión, funciona donde funcione Node.js 18 o posterior.`,
+  },
+  'pt-pt': {
+    'brick-breaker': (t, g) =>
+      `${t} é um jogo (${g}): faz a bola ressaltar na raquete, derruba cada muro de tijolos e bate o teu recorde.`,
+    'garden-snake': (t, g) =>
+      `${t} é um jogo (${g}): guia a cobra pelo jardim, come para crescer e nunca mordas a própria cauda.`,
+    'memory-pairs': (t, g) =>
+      `${t} é um jogo (${g}): vira as cartas duas a duas e encontra todos os pares no menor número de jogadas.`,
+    pomodoro: (t) =>
+      `${t} é um temporizador de concentração para o terminal, com períodos de trabalho, pausas, barra de progresso e campainha. Leve e offline, funciona onde quer que corra o Node.js 18 ou posterior.`,
+    sumcheck: (t) =>
+      `${t} calcula e verifica somas de verificação SHA-256, SHA-512, SHA-1 e MD5 no formato do sha256sum. Leve e offline, funciona onde quer que corra o Node.js 18 ou posterior.`,
+    unitconv: (t) =>
+      `${t} converte na linha de comandos comprimentos, massas, volumes, velocidades, dados e temperaturas. Leve e offline, funciona onde quer que corra o Node.js 18 ou posterior.`,
+  },
+  'ja-jp': {
+    'brick-breaker': (t, g) =>
+      `『${t}』は${g}ゲーム。パドルでボールを打ち返し、ブロックの壁をすべて崩して、自己ベストを更新しよう。`,
+    'garden-snake': (t, g) =>
+      `『${t}』は${g}ゲーム。ヘビを庭で操り、えさを食べて長くなろう。自分のしっぽをかまないように。`,
+    'memory-pairs': (t, g) =>
+      `『${t}』は${g}ゲーム。カードを2枚ずつめくり、できるだけ少ない手数ですべてのペアを見つけよう。`,
+    pomodoro: (t) =>
+      `『${t}』はターミナル用の集中タイマー。作業時間、休憩、進行バー、ベル付き。軽量でオフライン、Node.js 18以降が動く環境ならどこでも使えます。`,
+    sumcheck: (t) =>
+      `『${t}』はSHA-256、SHA-512、SHA-1、MD5のチェックサムをsha256sum形式で表示・検証するツール。軽量でオフライン、Node.js 18以降が動く環境ならどこでも使えます。`,
+    unitconv: (t) =>
+      `『${t}』は長さ、質量、体積、速度、データ量、温度をコマンドラインで換算するツール。軽量でオフライン、Node.js 18以降が動く環境ならどこでも使えます。`,
+  },
+  'my-ms': {
+    'brick-breaker': (t, g) =>
+      `${t} ialah permainan ${g}: lantunkan bola pada pemukul anda, robohkan setiap dinding bata dan pecahkan rekod terbaik anda.`,
+    'garden-snake': (t, g) =>
+      `${t} ialah permainan ${g}: pandu ular di sekeliling taman, makan untuk memanjang dan jangan sekali-kali menggigit ekor sendiri.`,
+    'memory-pairs': (t, g) =>
+      `${t} ialah permainan ${g}: terbalikkan kad dua demi dua dan cari setiap pasangan dengan langkah yang paling sedikit.`,
+    pomodoro: (t) =>
+      `${t} ialah pemasa fokus untuk terminal, dengan tempoh kerja, rehat, bar kemajuan dan loceng. Kecil dan luar talian, ia berjalan di mana-mana sahaja Node.js 18 atau lebih baharu berjalan.`,
+    sumcheck: (t) =>
+      `${t} mencetak dan mengesahkan hasil tambah semak SHA-256, SHA-512, SHA-1 dan MD5 dalam format sha256sum. Kecil dan luar talian, ia berjalan di mana-mana sahaja Node.js 18 atau lebih baharu berjalan.`,
+    unitconv: (t) =>
+      `${t} menukar panjang, jisim, isi padu, kelajuan, data dan suhu dari baris arahan. Kecil dan luar talian, ia berjalan di mana-mana sahaja Node.js 18 atau lebih baharu berjalan.`,
+  },
+};
+
 /** The description in `locale`, built from the same picks as the English one. */
 export function translateDescription(
   locale: TranslatedLocale,
@@ -1312,6 +1423,9 @@ export function translateDescription(
 ): string {
   const genre = translateGenre(locale, parts.genre);
   const lower = genre.toLocaleLowerCase(locale);
+  // A game or a tool says what it is: the game it launches, the tool it downloads.
+  if (parts.own && (type === 'game' || type === 'software'))
+    return OWN_DESCRIPTIONS[locale][parts.own](title, lower);
   if (isRomance(locale)) {
     const grammar = ROMANCE[locale];
     const [n, g] = at(grammar.words.nouns, parts.noun);

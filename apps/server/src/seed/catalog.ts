@@ -12,6 +12,7 @@ import {
 } from '../modules/catalog/catalog.repository';
 import {
   type DescriptionParts,
+  type OwnFile,
   type TitleKind,
   type TitleParts,
   type TranslatedLocale,
@@ -22,7 +23,9 @@ import {
   translateGenre,
   translateTitle,
 } from './catalog-translations';
+import { pluralOf, withArticle } from './catalog-grammar';
 import { ADJECTIVES, NOUNS, PLACES } from './catalog-words';
+import { coverPath } from '../modules/media/media.covers';
 
 /*
  * The demo catalog (issue 3, item 4): thousands of generated titles per brand, all pointing at the
@@ -103,6 +106,11 @@ interface DemoFile {
   entry: string;
   thumbnail: string;
   durationSeconds: number | null;
+  /**
+   * Games and software: the words a title made for this file ends with, the leaf genres it may have and
+   * what it is, so a title launches (or downloads) the game or tool its name, genre and text describe.
+   */
+  own?: { slug: OwnFile; words: readonly string[]; genres: readonly string[]; about: string };
 }
 
 const FILES: Record<MediaType, DemoFile[]> = {
@@ -146,15 +154,74 @@ const FILES: Record<MediaType, DemoFile[]> = {
       durationSeconds: null,
     }),
   ),
-  game: ['brick-breaker', 'garden-snake', 'memory-pairs'].map((name) => ({
+  game: [
+    {
+      name: 'brick-breaker',
+      own: {
+        slug: 'brick-breaker' as const,
+        words: ['Bricks', 'Breaker', 'Smash', 'Bounce'],
+        genres: ['Retro', 'Action'],
+        about: 'bounce the ball off your paddle, clear every wall of bricks and beat your best score',
+      },
+    },
+    {
+      name: 'garden-snake',
+      own: {
+        slug: 'garden-snake' as const,
+        words: ['Snake', 'Serpent', 'Trail', 'Slither'],
+        genres: ['Action', 'Retro'],
+        about: 'steer the snake around the garden, eat to grow longer and never bite your own tail',
+      },
+    },
+    {
+      name: 'memory-pairs',
+      own: {
+        slug: 'memory-pairs' as const,
+        words: ['Pairs', 'Match', 'Memory', 'Twins'],
+        genres: ['Logic'],
+        about: 'turn the cards over two at a time and find every pair in as few moves as you can',
+      },
+    },
+  ].map(({ name, own }) => ({
     entry: `games/${name}/index.html`,
     thumbnail: `thumbnails/games/${name}.webp`,
     durationSeconds: null,
+    own,
   })),
-  software: ['pomodoro', 'sumcheck', 'unitconv'].map((name) => ({
+  software: [
+    {
+      name: 'pomodoro',
+      own: {
+        slug: 'pomodoro' as const,
+        words: ['Timer', 'Focus', 'Pomodoro'],
+        genres: ['Timers'],
+        about: 'a focus timer for the terminal, with work periods, breaks, a progress bar and a bell',
+      },
+    },
+    {
+      name: 'sumcheck',
+      own: {
+        slug: 'sumcheck' as const,
+        words: ['Check', 'Checksum', 'Verify'],
+        genres: ['Checksums'],
+        about:
+          'a checksum tool that prints and verifies SHA-256, SHA-512, SHA-1 and MD5 sums in the sha256sum format',
+      },
+    },
+    {
+      name: 'unitconv',
+      own: {
+        slug: 'unitconv' as const,
+        words: ['Convert', 'Units', 'Measure'],
+        genres: ['Converters'],
+        about: 'a unit converter for the command line: length, mass, volume, speed, data and temperature',
+      },
+    },
+  ].map(({ name, own }) => ({
     entry: `software/${name}-1.0.0.zip`,
     thumbnail: `thumbnails/software/${name}.webp`,
     durationSeconds: null,
+    own,
   })),
   stream: [
     {
@@ -164,6 +231,25 @@ const FILES: Record<MediaType, DemoFile[]> = {
     },
   ],
 };
+
+/** The film that also has a progressive MP4 (manifest.json `progressive`), and that file. */
+const PROGRESSIVE_FROM = 'video/fractal-tides/index.m3u8';
+const PROGRESSIVE_ENTRY = 'video/fractal-tides.mp4';
+
+/** Who a cover names: the artist, author, director or writer (in that order of preference). */
+const BYLINE_ROLES: readonly PersonRole[] = ['artist', 'author', 'director', 'writer'];
+
+function bylineOf(
+  people: readonly { personId: number; role: PersonRole }[],
+  nameOf: ReadonlyMap<number, string>,
+): string | null {
+  for (const role of BYLINE_ROLES) {
+    const person = people.find((candidate) => candidate.role === role);
+    const name = person ? nameOf.get(person.personId) : undefined;
+    if (name) return name;
+  }
+  return null;
+}
 
 /** Chapters of the two demo audiobooks (manifest.json), start and end in seconds. */
 const AUDIOBOOK_CHAPTERS: Record<string, { title: string; start: number; end: number }[]> = {
@@ -182,7 +268,7 @@ const AUDIOBOOK_CHAPTERS: Record<string, { title: string; start: number; end: nu
 
 // ---- Genres: parent > children per media type ----
 
-const GENRES: Record<MediaType, Record<string, string[]>> = {
+export const GENRES: Record<MediaType, Record<string, string[]>> = {
   movie: {
     Drama: ['Family Drama', 'Period Drama', 'Legal Drama'],
     Comedy: ['Romantic Comedy', 'Satire'],
@@ -311,19 +397,6 @@ const TEAMS = [
   'Coastline SC',
   'Meadow Park',
 ];
-const GAME_WORDS = [
-  'Quest',
-  'Dash',
-  'Blocks',
-  'Drift',
-  'Tactics',
-  'Run',
-  'Legends',
-  'Pairs',
-  'Arena',
-  'Tiles',
-];
-const SOFTWARE_WORDS = ['Studio', 'Pad', 'Sync', 'Kit', 'Box', 'Flow', 'Lens', 'Guard', 'Check', 'Timer'];
 const LANGUAGES = ['en', 'en', 'en', 'fr', 'es', 'de', 'it', 'pt', 'ja'];
 const COUNTRIES = ['US', 'US', 'CA', 'GB', 'FR', 'DE', 'ES', 'IT', 'JP', 'BR'];
 const QUALITIES = ['HD', 'HD', 'Full HD', '4K'];
@@ -336,7 +409,7 @@ const PUBLISHERS = [
 ];
 
 /** A person pool large enough that credits repeat a little, as in a real catalog. */
-function personPool(random: Random, size: number): string[] {
+export function personPool(random: Random, size: number): string[] {
   const names = new Set<string>();
   while (names.size < size) names.add(`${random.pick(FIRST_NAMES)} ${random.pick(LAST_NAMES)}`);
   return [...names].sort();
@@ -379,7 +452,7 @@ const TITLE_KINDS: Partial<Record<MediaType, readonly TitleKind[]>> = {
 };
 
 /** The English title; `parts` for the types whose titles are translated (films and books). */
-function titleFor(type: MediaType, random: Random, index: number): { title: string; parts?: TitleParts } {
+function titleFor(type: MediaType, random: Random, file: DemoFile): { title: string; parts?: TitleParts } {
   const a = pickIndex(random, ADJECTIVES.length);
   const n = pickIndex(random, NOUNS.length);
   const adjective = word(ADJECTIVES, a);
@@ -397,7 +470,7 @@ function titleFor(type: MediaType, random: Random, index: number): { title: stri
       const titles = [
         `The ${adjective} ${noun}`,
         `${noun} of ${word(PLACES, p)}`,
-        `${adjective} ${noun}s`,
+        `${adjective} ${pluralOf(noun)}`,
         `Return to the ${noun}`,
       ];
       return { title: titles[t] ?? '', parts: parts(TITLE_KINDS.movie ?? [], t, p) };
@@ -416,7 +489,7 @@ function titleFor(type: MediaType, random: Random, index: number): { title: stri
       const t = pickIndex(random, 4);
       const titles = [
         `The ${noun} of ${word(PLACES, p)}`,
-        `A ${adjective} ${noun}`,
+        `${withArticle(adjective, true)} ${noun}`,
         `The ${adjective} ${noun}`,
         `Letters from the ${noun}`,
       ];
@@ -425,17 +498,21 @@ function titleFor(type: MediaType, random: Random, index: number): { title: stri
     case 'audiobook': {
       const p = pickIndex(random, PLACES.length);
       const t = pickIndex(random, 3);
-      const titles = [`The ${noun} Keeper`, `A ${noun} in ${word(PLACES, p)}`, `The ${adjective} ${noun}`];
+      const titles = [
+        `The ${noun} Keeper`,
+        `${withArticle(noun, true)} in ${word(PLACES, p)}`,
+        `The ${adjective} ${noun}`,
+      ];
       return { title: titles[t] ?? '', parts: parts(TITLE_KINDS.audiobook ?? [], t, p) };
     }
     case 'game':
+      // Named after the game it launches: "Harbor Bricks" is a brick breaker.
       return {
-        title: `${noun} ${random.pick(GAME_WORDS)}${random.chance(0.3) ? ` ${String(random.int(2, 4))}` : ''}`,
+        title: `${noun} ${random.pick(file.own?.words ?? ['Quest'])}${random.chance(0.3) ? ` ${String(random.int(2, 4))}` : ''}`,
       };
     case 'software':
-      return {
-        title: `${noun}${random.pick(SOFTWARE_WORDS)} ${String(random.int(1, 9))}.${String(index % 10)}`,
-      };
+      // Named after the tool it downloads: "Harbor Timer" is the focus timer.
+      return { title: `${noun} ${random.pick(file.own?.words ?? ['Kit'])}` };
     case 'stream': {
       const home = random.pick(TEAMS);
       let away = random.pick(TEAMS);
@@ -445,52 +522,89 @@ function titleFor(type: MediaType, random: Random, index: number): { title: stri
   }
 }
 
+/**
+ * How a genre is named inside an English sentence, after "a" or "an" ("a heist film", "a cookbook");
+ * a genre not listed is its own name in lower case.
+ */
+const GENRE_PHRASES: Partial<Record<MediaType, Record<string, string>>> = {
+  movie: {
+    Crime: 'crime film',
+    Heist: 'heist film',
+    'Time Travel': 'time-travel film',
+    Nature: 'nature documentary',
+    History: 'history documentary',
+    Science: 'science documentary',
+    Animation: 'animated film',
+  },
+  ebook: {
+    Fantasy: 'fantasy novel',
+    'Historical Fiction': 'historical novel',
+    Travel: 'travel book',
+    'Popular Science': 'popular science book',
+    Cooking: 'cookbook',
+    'Picture Books': 'picture book',
+    'Young Adult': 'young adult novel',
+  },
+  audiobook: {
+    'Literary Fiction': 'literary novel',
+    'Self-help': 'self-help book',
+    'Bedtime Stories': 'bedtime story',
+  },
+  stream: { League: 'league football', Cup: 'cup football' },
+};
+
+export function genrePhrase(type: MediaType, genre: string): string {
+  return GENRE_PHRASES[type]?.[genre] ?? genre.toLowerCase();
+}
+
 function describe(
   type: MediaType,
   title: string,
   genre: string,
   random: Random,
+  file: DemoFile,
 ): { text: string; parts: DescriptionParts } {
   const p = pickIndex(random, PLACES.length);
   const n = pickIndex(random, NOUNS.length);
   const place = word(PLACES, p);
   const noun = word(NOUNS, n).toLowerCase();
-  const parts = { genre, place: p, noun: n };
+  const parts: DescriptionParts = { genre, place: p, noun: n, ...(file.own ? { own: file.own.slug } : {}) };
+  const kind = genrePhrase(type, genre);
   switch (type) {
     case 'movie':
       return {
         parts,
-        text: `${title}: a ${genre.toLowerCase()} set in ${place}, where a forgotten ${noun} changes everything for a family that thought it had seen it all.`,
+        text: `${title}: ${withArticle(kind)} set in ${place}, where a forgotten ${noun} changes everything for a family that thought it had seen it all.`,
       };
     case 'music':
       return {
         parts,
-        text: `${title} gathers ${genre.toLowerCase()} pieces recorded between ${place} and the road, built around a ${noun} motif.`,
+        text: `${title} gathers ${kind} pieces recorded between ${place} and the road, built around ${withArticle(noun)} motif.`,
       };
     case 'ebook':
       return {
         parts,
-        text: `In ${title}, a ${genre.toLowerCase()} that begins in ${place}, a missing ${noun} leads to questions nobody wanted asked.`,
+        text: `In ${title}, ${withArticle(kind)} that begins in ${place}, a missing ${noun} leads to questions nobody wanted asked.`,
       };
     case 'audiobook':
       return {
         parts,
-        text: `${title}, read aloud: a ${genre.toLowerCase()} listen about a ${noun}, a journey to ${place} and the people met on the way.`,
+        text: `${title}, read aloud: ${withArticle(kind)} about ${withArticle(noun)}, a journey to ${place} and the people met on the way.`,
       };
     case 'game':
       return {
         parts,
-        text: `${title} is a ${genre.toLowerCase()} game: guide the ${noun} through ever faster levels and beat your best score.`,
+        text: `${title} is ${withArticle(kind)} game: ${file.own?.about ?? 'play it in your browser'}.`,
       };
     case 'software':
       return {
         parts,
-        text: `${title} is a small ${genre.toLowerCase()} tool for everyday work: fast, offline and free of clutter.`,
+        text: `${title} is ${file.own?.about ?? 'a small tool'}. Small, offline and free of clutter, it runs wherever Node.js 18 or later does.`,
       };
     case 'stream':
       return {
         parts,
-        text: `Live ${genre.toLowerCase()} from ${place}: ${title}, with commentary and replays.`,
+        text: `Live ${kind} from ${place}: ${title}, with commentary and replays.`,
       };
   }
 }
@@ -512,8 +626,8 @@ function translationsOf(
   });
 }
 
-/** Generates one brand's catalog in memory; a pure function of the seed. */
-function generate(
+/** Generates one brand's catalog in memory; a pure function of the seed (exported for its tests). */
+export function generate(
   brandId: number,
   types: readonly MediaType[],
   counts: Record<MediaType, number>,
@@ -524,6 +638,7 @@ function generate(
   locales: readonly TranslatedLocale[],
 ): Generated[] {
   const out: Generated[] = [];
+  const nameOf = new Map([...people].map(([name, id]) => [id, name]));
   const credit = (role: PersonRole, n: number) =>
     Array.from({ length: n }, () => random.pick(names)).flatMap((name, i, all) =>
       all.indexOf(name) === i ? [{ personId: people.get(name) ?? 0, role }] : [],
@@ -533,13 +648,19 @@ function generate(
     const typeGenres = genres.get(type) ?? [];
     for (let index = 0; index < counts[type]; index += 1) {
       const file = random.pick(files);
-      const genre = random.pick(typeGenres);
-      const named = titleFor(type, random, index);
+      const picked = random.pick(typeGenres);
+      // A game or a tool has the genre of what it is (a snake game is never a card game).
+      const own = file.own?.genres ?? [];
+      const genre =
+        own.length === 0 || own.includes(picked.title)
+          ? picked
+          : (typeGenres.find((candidate) => candidate.title === own[index % own.length]) ?? picked);
+      const named = titleFor(type, random, file);
       const { title } = named;
       const date = releaseDate(random);
       const year = Number(date.slice(0, 4));
       const popularity = Math.floor(Math.pow(random.next(), 3) * 100_000);
-      const described = describe(type, title, genre.title, random);
+      const described = describe(type, title, genre.title, random, file);
       const translations = translationsOf(locales, type, named, described.parts);
       const base: NewMedia = {
         brandId,
@@ -586,7 +707,16 @@ function generate(
                 title: `${title}: Episode ${String(e)}`,
                 description: `Episode ${String(e)} of ${title}.`,
                 position: e,
-                thumbnail: { origin: '', path: `${MEDIA_ROOT}${episodeFile.thumbnail}`, cacheIndex: 0 },
+                thumbnail: {
+                  origin: '',
+                  path: coverPath({
+                    mediaType: type,
+                    title: `Episode ${String(e)}`,
+                    byline: title,
+                    variant: index + e,
+                  }),
+                  cacheIndex: 0,
+                },
                 playbackKey: `${MEDIA_ROOT}${episodeFile.entry}`,
                 releaseDate: date,
                 durationSeconds: episodeFile.durationSeconds,
@@ -597,6 +727,11 @@ function generate(
                 })),
               });
             }
+            // A series lasts as long as its episodes together.
+            base.durationSeconds = children.reduce((sum, episode) => sum + (episode.durationSeconds ?? 0), 0);
+          } else if (file.entry === PROGRESSIVE_FROM && index % 2 === 0) {
+            // Half of the titles of this film play its progressive MP4 (with its captions), not HLS.
+            base.playbackKey = `${MEDIA_ROOT}${PROGRESSIVE_ENTRY}`;
           }
           break;
         }
@@ -682,6 +817,21 @@ function generate(
           break;
         }
       }
+      // Every title its own cover, drawn with its title and credit (media.covers.ts); its tracks and
+      // chapters share it.
+      const shared = base.thumbnail;
+      const cover = {
+        origin: '',
+        path: coverPath({
+          mediaType: type,
+          title,
+          byline: bylineOf(base.people ?? [], nameOf) ?? genre.title,
+          variant: index,
+        }),
+        cacheIndex: 0,
+      };
+      base.thumbnail = cover;
+      for (const child of children) if (child.thumbnail === shared) child.thumbnail = cover;
       out.push({ item: base, children });
     }
   }

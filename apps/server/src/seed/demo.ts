@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 
-import { MEDIA_TYPES, type Locale, type MediaType, championBonusCoins } from '@member/domain';
+import {
+  MEDIA_TYPES,
+  type Locale,
+  type MediaType,
+  chargesBefore,
+  championBonusCoins,
+  nextChargeAfter,
+} from '@member/domain';
 
 import type { Db } from '../db/database';
 import { isoNow, writeJson } from '../db/json';
@@ -313,12 +320,43 @@ export async function seedDemoData(
           .returning('id')
           .executeTakeFirstOrThrow();
         members += 1;
-        const subscription = demoSubscription(member.kind, now);
+        const currency = brand.billing.currency === 'CAD' ? 'CAD' : 'USD';
+        const subscription = demoSubscription(member.kind, now, currency);
         if (subscription) {
-          await trx
+          const { history, ...row } = subscription;
+          const refId = randomUUID();
+          const { id: subscriptionId } = await trx
             .insertInto('subscriptions')
-            .values({ ...subscription, member_id: memberId, brand_id: brandId, ref_id: randomUUID() })
-            .execute();
+            .values({ ...row, member_id: memberId, brand_id: brandId, ref_id: refId })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          // The payments of the periods already had: the member's billing history (Account → Membership).
+          if (history.length > 0) {
+            await trx
+              .insertInto('payments')
+              .values(
+                history.map((charge) => ({
+                  id: `pay_demo_${randomUUID()}`,
+                  brand_id: brandId,
+                  member_id: memberId,
+                  provider: 'sandbox',
+                  provider_payment_id: `pi_demo_${randomUUID().replaceAll('-', '')}`,
+                  checkout_id: null,
+                  subscription_id: subscriptionId,
+                  purpose: charge.kind,
+                  status: 'succeeded' as const,
+                  amount_minor: charge.amountMinor,
+                  currency,
+                  description: `${row.plan_name} ${charge.kind === 'signup' ? 'membership' : 'renewal'}`,
+                  metadata: writeJson({ subscription_ref_id: refId, period_start: charge.at }),
+                  failure_code: null,
+                  idempotency_key:
+                    charge.kind === 'renewal' ? `renewal:${String(subscriptionId)}:${charge.at}` : null,
+                  created_at: charge.at,
+                })),
+              )
+              .execute();
+          }
         }
       }
     }
@@ -360,8 +398,55 @@ export async function resumeDemoCatalog(db: Db): Promise<number> {
   return (await seedCatalog(db, brands)).titles;
 }
 
-function demoSubscription(kind: DemoKind, now: Date) {
+/** How long each demo member has been a member, and on what terms (the plan of DEMO_PLANS or an older one). */
+const DEMO_TERMS: Record<
+  Exclude<DemoKind, 'free'>,
+  { startDaysAgo: number; plan: 'premium' | 'music'; endedDaysAgo?: number; cancelledDaysAgo?: number }
+> = {
+  active: { startDaysAgo: 115, plan: 'premium' },
+  test: { startDaysAgo: 115, plan: 'premium' },
+  japanese: { startDaysAgo: 115, plan: 'premium' },
+  trial: { startDaysAgo: 3, plan: 'premium' },
+  // Canceled 40 days ago, at the start of the last paid period, which ended 10 days ago.
+  canceled: { startDaysAgo: 197, plan: 'premium', cancelledDaysAgo: 40, endedDaysAgo: 10 },
+  music: { startDaysAgo: 70, plan: 'music' },
+};
+
+/** An older plan no longer sold, so in no plan catalogue: music and audiobooks, $9.99 or CA$13.49. */
+const MUSIC_PLAN = { name: 'Music & Audiobooks', usd: 999, cad: 1349 };
+
+/**
+ * A demo member's subscription row and the charges of the periods already had (billing-schedule.ts):
+ * the sign-up (Premium's trial price) and a renewal at the end of the trial and of every period,
+ * in the brand's currency, so the history, the start and the next billing date agree. The rows keep
+ * no price of their own, as before: the demo members have no saved card, so their memberships renew
+ * without a charge instead of ending at the first renewal, and a canceled one is not paid for again.
+ */
+function demoSubscription(kind: DemoKind, now: Date, currency: 'USD' | 'CAD') {
+  if (kind === 'free') return null;
+  const terms = DEMO_TERMS[kind];
   const at = (days: number) => isoNow(new Date(now.getTime() + days * DAY_MS));
+  const premium = DEMO_PLANS[0];
+  if (!premium) throw new Error('The demo plans lost Premium.');
+  const music = terms.plan === 'music';
+  const schedule = {
+    start: new Date(now.getTime() - terms.startDaysAgo * DAY_MS),
+    trialDays: music ? 0 : premium.trialDays,
+    periodDays: 30,
+  };
+  const [initial, recurring] = music
+    ? [MUSIC_PLAN[currency === 'CAD' ? 'cad' : 'usd'], MUSIC_PLAN[currency === 'CAD' ? 'cad' : 'usd']]
+    : currency === 'CAD'
+      ? premium.cad
+      : premium.usd;
+  const ended =
+    terms.endedDaysAgo === undefined ? null : new Date(now.getTime() - terms.endedDaysAgo * DAY_MS);
+  const history = chargesBefore(schedule, ended ?? now).map((charge) => ({
+    kind: charge.kind,
+    at: isoNow(charge.at),
+    amountMinor: charge.kind === 'signup' ? initial : recurring,
+  }));
+  const next = nextChargeAfter(schedule, now);
   const base = {
     plan_id: 1,
     plan_name: 'Premium',
@@ -373,41 +458,38 @@ function demoSubscription(kind: DemoKind, now: Date) {
     cancel_ref_id: null,
     cancel_date: null,
     end_date: null,
+    start_date: isoNow(schedule.start),
+    history,
   };
   switch (kind) {
     case 'active':
     case 'test':
     case 'japanese':
-      return { ...base, is_active: 1, is_trial: 0, start_date: at(-120), next_billing_date: at(12) };
+      return { ...base, is_active: 1, is_trial: 0, next_billing_date: isoNow(next) };
     case 'trial':
-      return { ...base, is_active: 1, is_trial: 1, start_date: at(-3), next_billing_date: at(4) };
+      return { ...base, is_active: 1, is_trial: 1, next_billing_date: isoNow(next) };
     case 'canceled':
       return {
         ...base,
         is_active: 0,
         is_trial: 0,
-        start_date: at(-200),
         next_billing_date: null,
-        cancelled_at: at(-40),
+        cancelled_at: at(-(terms.cancelledDaysAgo ?? 0)),
         cancel_ref_id: randomUUID(),
-        cancel_date: at(-40),
-        end_date: at(-10),
+        cancel_date: at(-(terms.cancelledDaysAgo ?? 0)),
+        end_date: ended ? isoNow(ended) : null,
       };
-    case 'free':
-      return null;
     case 'music':
-      // An older plan no longer sold, so it is in no plan catalogue: music and audiobooks only.
       return {
         ...base,
         plan_id: null,
-        plan_name: 'Music & Audiobooks',
+        plan_name: MUSIC_PLAN.name,
         membership_id: 'music-audiobooks-monthly',
         media_types: writeJson(['music', 'audiobook']),
-        offers: writeJson([{ id: 90, name: 'Music & Audiobooks', mediaTypes: ['music', 'audiobook'] }]),
+        offers: writeJson([{ id: 90, name: MUSIC_PLAN.name, mediaTypes: ['music', 'audiobook'] }]),
         is_active: 1,
         is_trial: 0,
-        start_date: at(-60),
-        next_billing_date: at(20),
+        next_billing_date: isoNow(next),
       };
   }
 }

@@ -28,6 +28,17 @@ export const mediaTypeDefs = /* GraphQL */ `
     "ISO-8601 UTC; ask again (startPlayback) after it."
     expiresAt: String!
     vendor_id: String
+    "A video's caption tracks (WebVTT sidecars of its file); empty for other kinds."
+    textTracks: [TextTrack!]!
+  }
+
+  "A caption track of a video: a signed WebVTT URL, valid as long as the playback's."
+  type TextTrack {
+    "BCP 47 language tag (en, fr, pt-BR)."
+    language: String!
+    "captions (what is said and heard, and what is written on screen)."
+    kind: String!
+    url: String!
   }
 
   type StartPlaybackPayload {

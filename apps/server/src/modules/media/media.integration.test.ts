@@ -39,6 +39,11 @@ const START = /* GraphQL */ `
           endSeconds
           expiresAt
           vendor_id
+          textTracks {
+            language
+            kind
+            url
+          }
         }
       }
     }
@@ -56,6 +61,7 @@ interface Playback {
   endSeconds: number | null;
   expiresAt: string;
   vendor_id: string | null;
+  textTracks: { language: string; kind: string; url: string }[];
 }
 interface StartResult {
   responseResult: {
@@ -446,6 +452,68 @@ describe.each(ENGINES)('media playback (%s)', (engine) => {
       // The folder grant stops at the folder.
       const neighbour = url.replace('/colony/index.m3u8', '/rule-110/index.m3u8');
       expect((await get(neighbour)).statusCode).toBe(403);
+    });
+
+    it('offers a film’s caption tracks, signed like the film, for HLS and the progressive MP4', async () => {
+      const hls = await play(openMember, 'movie', id('movie'));
+      expect(hls.textTracks.map((track) => track.language)).toEqual(['de', 'en', 'es', 'fr', 'ja']);
+      for (const track of hls.textTracks) {
+        expect(track.kind).toBe('captions');
+        expect(track.url).toMatch(
+          new RegExp(`^/media/s/\\d+/4/[\\w-]{43}/demo/video/colony/index\\.${track.language}\\.vtt$`),
+        );
+      }
+      const french = await get(hls.textTracks.find((track) => track.language === 'fr')?.url ?? '');
+      expect(french.statusCode).toBe(200);
+      expect(french.headers['content-type']).toBe('text/vtt; charset=utf-8');
+      expect(french.body.startsWith('WEBVTT')).toBe(true);
+      expect(french.body).toContain('La vie, une génération à la fois');
+
+      const [progressiveId] = await repo.insertMedia([
+        {
+          brandId: open.id,
+          mediaType: 'movie',
+          title: 'Fractal Tides (MP4)',
+          playbackKey: '/media/demo/video/fractal-tides.mp4',
+        },
+      ]);
+      const mp4 = await play(openMember, 'movie', progressiveId ?? 0);
+      expect(mp4).toMatchObject({ kind: 'VIDEO', mimeType: 'video/mp4' });
+      const english = mp4.textTracks.find((track) => track.language === 'en');
+      expect(english?.url).toMatch(/\/demo\/video\/fractal-tides\.en\.vtt$/);
+      const cue = await get(english?.url ?? '');
+      expect(cue.statusCode).toBe(200);
+      expect(cue.body).toContain('A slow voyage into the Mandelbrot set');
+      // A caption's grant is its own file: the film beside it is not opened by it.
+      expect(
+        (await get((english?.url ?? '').replace('fractal-tides.en.vtt', 'fractal-tides.mp4'))).statusCode,
+      ).toBe(403);
+
+      // Titles that are not videos have none.
+      expect((await play(openMember, 'audiobook', id('audiobook'))).textTracks).toEqual([]);
+      expect((await play(openMember, 'ebook', id('ebook'))).textTracks).toEqual([]);
+    });
+
+    it('draws a generated cover from its path, to anyone, cached for good', async () => {
+      const cover = await t.app.inject({
+        method: 'GET',
+        url: '/media/covers/v1/ebook/3/Zo%C3%AB%20M%C3%BCller/An%20Orchard%20in%20Krak%C3%B3w.svg?v=0',
+        headers: { host: open.hostname },
+      });
+      expect(cover.statusCode).toBe(200);
+      expect(cover.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+      expect(cover.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(cover.headers['content-security-policy']).toContain('sandbox');
+      expect(cover.body).toContain('<title>An Orchard in Kraków</title>');
+      expect(cover.body).toContain('Zoë Müller');
+      for (const url of [
+        '/media/covers/v1/ebook/3/-/x.png',
+        '/media/covers/v9/movie/0/-/x.svg',
+        '/media/covers/',
+      ]) {
+        const refused = await t.app.inject({ method: 'GET', url, headers: { host: open.hostname } });
+        expect(refused.statusCode).toBe(404);
+      }
     });
 
     it('answers byte ranges with 206, unsatisfiable ranges with 416, and validators with 304', async () => {

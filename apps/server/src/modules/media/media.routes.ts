@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { AppConfig } from '../../config';
 import { badInput, forbidden, notFound } from '../../errors';
+import { COVER_PREFIX, parseCoverPath, renderCover } from './media.covers';
 import { readLiveLoop, resolveMediaFile, sendMediaFile } from './media.files';
 import { LIVE_PLAYLIST, livePlaylist } from './media.live';
 import { type MediaRoot, PUBLIC_FOLDER, contentTypeOf, isMediaRoot, parseSegments } from './media.paths';
@@ -96,6 +97,21 @@ export function registerMediaRoutes(
     }
     throw MEDIA_NOT_FOUND();
   }
+
+  // Generated covers (media.covers.ts): public like the thumbnails, drawn from the path alone.
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: `${COVER_PREFIX}*`,
+    handler: async (request, reply) => {
+      const path = request.raw.url?.split('?')[0] ?? '';
+      const spec = parseCoverPath(path.slice(COVER_PREFIX.length));
+      if (!spec) throw MEDIA_NOT_FOUND();
+      const contentType = 'image/svg+xml; charset=utf-8';
+      return reply
+        .headers({ ...headersFor(contentType), 'content-type': contentType, 'cache-control': PUBLIC_CACHE })
+        .send(request.method === 'HEAD' ? '' : renderCover(spec));
+    },
+  });
 
   // HEAD is declared here rather than derived from GET, so a HEAD never reads the file.
   app.route({

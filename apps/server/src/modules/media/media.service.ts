@@ -5,6 +5,7 @@ import type { RequestContext } from '../../context';
 import { badInput, notFound } from '../../errors';
 import type { CatalogService, MediaItemView } from '../catalog/catalog.service';
 import type { EventsService } from '../events/events.service';
+import { captionsBeside } from './media.captions';
 import { readLiveLoop, resolveMediaFile } from './media.files';
 import { LIVE_PLAYLIST } from './media.live';
 import {
@@ -30,6 +31,8 @@ export interface PlaybackView {
   /** ISO-8601 UTC. */
   expiresAt: string;
   vendor_id: string | null;
+  /** A video's caption tracks (WebVTT), each signed like the media. */
+  textTracks: { language: string; kind: 'captions'; url: string }[];
 }
 
 export interface MediaServiceDeps {
@@ -101,6 +104,16 @@ export function createMediaService({
     const expires = Math.floor(now() / 1000) + config.media.urlTtlSeconds;
     const url = signedMediaPath(config.media.urlSecret, { root: target.root, scope, expires }, file);
     const vendorId = item.vendor_id ?? parent?.vendor_id ?? null;
+    const captions = kind === 'VIDEO' ? await captionsBeside(roots[target.root], file) : [];
+    const textTracks = captions.map((caption) => ({
+      language: caption.language,
+      kind: 'captions' as const,
+      url: signedMediaPath(
+        config.media.urlSecret,
+        { root: target.root, scope: caption.segments, expires },
+        caption.segments,
+      ),
+    }));
 
     await events.record(ctx, {
       namespace: 'consumptions',
@@ -125,6 +138,7 @@ export function createMediaService({
       endSeconds: target.endSeconds,
       expiresAt: new Date(expires * 1000).toISOString(),
       vendor_id: vendorId,
+      textTracks,
     };
   }
 

@@ -27,6 +27,16 @@ export interface Playback {
   endSeconds: number | null;
   expiresAt: string;
   vendor_id: string | null;
+  /** A video's caption tracks (signed WebVTT URLs); none for other kinds. */
+  textTracks: TextTrack[];
+}
+
+/** A caption track of a video, as the server offers it with the playback. */
+export interface TextTrack {
+  /** BCP 47 language tag. */
+  language: string;
+  kind: string;
+  url: string;
 }
 
 /** Why the server refused to play a title; the player shows each one translated. */
@@ -55,7 +65,10 @@ const START_PLAYBACK = gql<
     content {
       startPlayback(mediaType: $mediaType, id: $id) {
         ${RESPONSE_RESULT_FIELDS}
-        playback { id mediaType title kind url mimeType startSeconds endSeconds expiresAt vendor_id }
+        playback {
+          id mediaType title kind url mimeType startSeconds endSeconds expiresAt vendor_id
+          textTracks { language kind url }
+        }
       }
     }
   }

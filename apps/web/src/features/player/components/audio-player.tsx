@@ -13,6 +13,7 @@ import { useProgressSaver } from '../hooks/use-progress-saver';
 import { saveAudiobookRate, savedAudiobookRate } from '../lib/player-prefs';
 import { usePlayerShortcuts } from '../hooks/use-player-shortcuts';
 import { PlayPauseButton, SeekSlider, SkipButtons, SpeedSelect, VolumeControl } from './media-controls';
+import { BookmarksPanel } from './bookmarks-panel';
 import { PlayerIcon } from './player-icon';
 import type { PartList } from './player-types';
 
@@ -175,7 +176,6 @@ export function AudioPlayer({
         : null,
     [hasNext],
   );
-  useMediaSession(item, controls, { previous, next });
   usePlayerShortcuts(controls);
 
   // Sleep timer (audiobooks): stop after some minutes or at the end of the chapter.
@@ -218,7 +218,40 @@ export function AudioPlayer({
     controls.play();
   };
 
+  // Lock screens and headphones: in an audiobook with chapters, previous and next are its chapters.
+  const { seekTo, play } = controls;
+  const hasChapters = chapters.length > 1;
+  const currentChapterId = current?.id ?? null;
+  const chapterPrevious = useMemo(() => {
+    if (!hasChapters || currentChapterId === null) return null;
+    return () => {
+      const at = audioRef.current?.currentTime ?? 0;
+      const index = chapters.findIndex((chapter) => chapter.id === currentChapterId);
+      const here = chapters[index];
+      const target = here && at - here.start > 3 ? here : (chapters[index - 1] ?? here);
+      if (!target) return;
+      seekTo(target.start);
+      play();
+    };
+  }, [hasChapters, currentChapterId, chapters, seekTo, play]);
+  const chapterNext = useMemo(() => {
+    if (!hasChapters) return null;
+    const index = chapters.findIndex((chapter) => chapter.id === currentChapterId);
+    const target = chapters[index + 1];
+    if (!target) return null;
+    return () => {
+      seekTo(target.start);
+      play();
+    };
+  }, [hasChapters, currentChapterId, chapters, seekTo, play]);
+  useMediaSession(
+    item,
+    controls,
+    hasChapters ? { previous: chapterPrevious, next: chapterNext } : { previous, next },
+  );
+
   const sleepId = useId();
+  const bookmarkItem = useMemo(() => ({ mediaType: item.mediaType, id: item.id }), [item.mediaType, item.id]);
   const sleepValue = sleep === null ? 'off' : sleep.kind === 'chapter' ? 'chapter' : 'custom';
 
   return (
@@ -386,6 +419,30 @@ export function AudioPlayer({
                 ))}
               </ol>
             </section>
+          ) : null}
+          {isAudiobook ? (
+            <BookmarksPanel
+              item={bookmarkItem}
+              // Loaded once the sound has started: nothing here delays the media's start.
+              active={state.started}
+              currentPlace={() => {
+                const position = audioRef.current?.currentTime ?? state.currentTime;
+                const time = formatClock(position);
+                const chapter = chapters.findLast((entry) => entry.start <= position + 0.25);
+                return {
+                  position,
+                  location: null,
+                  defaultName: chapter
+                    ? t('player.bookmarks.defaultChapter', { chapter: chapter.title, time })
+                    : t('player.bookmarks.defaultTime', { time }),
+                };
+              }}
+              describe={(bookmark) => formatClock(bookmark.position)}
+              jump={(bookmark) => {
+                controls.seekTo(bookmark.position);
+                controls.play();
+              }}
+            />
           ) : null}
           {isMusic ? <QueueView queue={queue} /> : null}
           {isMusic && album ? <TrackList album={album} activeId={item.id} /> : null}

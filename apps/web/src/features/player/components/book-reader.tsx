@@ -1,6 +1,6 @@
 import { LOCALE_BCP47 } from '@member/domain';
 import type { RendererRelocateDetail, TocItem, View } from 'foliate-js/view.js';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useI18n } from '../../../lib/i18n';
 import type { MediaProgress } from '../../../lib/media/library-api';
 import type { QueueItem } from '../../../lib/media/play-queue';
@@ -17,6 +17,7 @@ import {
   savedReaderSettings,
 } from '../lib/player-prefs';
 import { readingFraction } from '../lib/reading-progress';
+import { BookmarksPanel } from './bookmarks-panel';
 
 export interface BookReaderProps {
   item: QueueItem;
@@ -197,6 +198,7 @@ export function BookReader({ item, playback, progress }: BookReaderProps) {
   }, []);
 
   const percent = new Intl.NumberFormat(LOCALE_BCP47[locale], { style: 'percent' });
+  const bookmarkItem = useMemo(() => ({ mediaType: item.mediaType, id: item.id }), [item.mediaType, item.id]);
   const sizeIndex = FONT_SIZES.indexOf(fontSize as (typeof FONT_SIZES)[number]);
 
   return (
@@ -325,6 +327,29 @@ export function BookReader({ item, playback, progress }: BookReaderProps) {
           {t('player.book.error')}
         </p>
       ) : null}
+      <BookmarksPanel
+        item={bookmarkItem}
+        // Loaded once the book is open: nothing here delays its first page.
+        active={status === 'ready'}
+        currentPlace={() =>
+          location
+            ? {
+                position: Math.min(1, Math.max(0, location.fraction)),
+                location: location.cfi,
+                defaultName: location.chapter
+                  ? t('player.bookmarks.defaultChapter', {
+                      chapter: location.chapter,
+                      time: percent.format(location.fraction),
+                    })
+                  : t('player.book.progress', { percent: percent.format(location.fraction) }),
+              }
+            : null
+        }
+        describe={(bookmark) => t('player.book.progress', { percent: percent.format(bookmark.position) })}
+        jump={(bookmark) => {
+          if (bookmark.location) void viewRef.current?.goTo(bookmark.location);
+        }}
+      />
     </div>
   );
 }

@@ -1,10 +1,19 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { LOCALE_BCP47 } from '@member/domain';
+import { type RefObject, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useI18n } from '../../../lib/i18n';
 import { type PlayQueueState, type QueueItem, playQueue } from '../../../lib/media/play-queue';
 import type { MediaProgress } from '../../../lib/media/library-api';
 import { logger } from '../../../lib/logger';
+import { useSession } from '../../../lib/session';
 import type { Playback } from '../api/playback';
 import { type AttachedStream, type StreamError, attachStream } from '../lib/attach-stream';
+import {
+  type AudioTrackChoice,
+  audioTrackChoices,
+  audioTrackList,
+  chooseAudioTrack,
+} from '../lib/audio-tracks';
+import { captionsToShow, saveCaptions, savedCaptions } from '../lib/player-prefs';
 import { useMediaElement } from '../hooks/use-media-element';
 import { useMediaSession } from '../hooks/use-media-session';
 import { resumeSeconds } from '../hooks/use-playback-session';
@@ -155,6 +164,8 @@ export function VideoPlayer({ item, playback, progress, queue, expanded, series,
   usePlayerShortcuts(controls, { fullscreen: toggleFullscreen, live });
 
   const behindLive = liveEdge !== null && liveEdge - state.currentTime > BEHIND_LIVE_SECONDS;
+  const captions = useCaptions(videoRef, playback, state.started);
+  const audioTracks = useAudioTracks(videoRef, state.started);
 
   return (
     <div className="player__video">
@@ -173,7 +184,27 @@ export function VideoPlayer({ item, playback, progress, queue, expanded, series,
           playsInline
           onEnded={handleEnded}
           onClick={controls.togglePlay}
-        />
+        >
+          {/* Added once playback has started, so nothing comes before the film's own first bytes. */}
+          {state.started
+            ? playback.textTracks.map((track) => (
+                <track
+                  key={track.url}
+                  kind="captions"
+                  src={track.url}
+                  srcLang={track.language}
+                  label={captions.nameOf(track.language)}
+                />
+              ))
+            : null}
+        </video>
+        {captions.cue ? (
+          <div className="player__captions" aria-hidden="true">
+            {captions.cue.split('\n').map((line, index) => (
+              <span key={index}>{line}</span>
+            ))}
+          </div>
+        ) : null}
         {live ? (
           <span className={`player__live-badge${behindLive ? ' player__live-badge--behind' : ''}`}>
             {t('player.live.badge')}
@@ -232,10 +263,164 @@ export function VideoPlayer({ item, playback, progress, queue, expanded, series,
         <div className="player__panels">
           <div className="player__options">
             <SpeedSelect controls={controls} />
+            {playback.textTracks.length > 0 ? <CaptionsSelect captions={captions} /> : null}
+            {audioTracks.tracks.length > 1 ? <AudioTrackSelect audio={audioTracks} /> : null}
           </div>
           {series ? <TrackList album={series} activeId={item.id} /> : null}
         </div>
       ) : null}
+    </div>
+  );
+}
+
+type Captions = ReturnType<typeof useCaptions>;
+
+/**
+ * The film's captions: the member's choice (remembered per member on this device), the chosen track set
+ * to `hidden` so the player draws its cues itself (over the picture, in full screen too), and the cue
+ * showing now. Tracks are read only once playback has started.
+ */
+function useCaptions(videoRef: RefObject<HTMLVideoElement | null>, playback: Playback, started: boolean) {
+  const { locale } = useI18n();
+  const memberId = useSession().member?.id ?? null;
+  const languages = useMemo(() => playback.textTracks.map((track) => track.language), [playback.textTracks]);
+  const [language, setLanguage] = useState<string | null>(() =>
+    captionsToShow(savedCaptions(memberId), languages),
+  );
+  const [cue, setCue] = useState<string | null>(null);
+
+  const names = useMemo(() => {
+    try {
+      return new Intl.DisplayNames([LOCALE_BCP47[locale]], { type: 'language' });
+    } catch {
+      return null;
+    }
+  }, [locale]);
+  const nameOf = useCallback(
+    (tag: string) => {
+      const name = names?.of(tag) ?? tag;
+      return name.charAt(0).toLocaleUpperCase(LOCALE_BCP47[locale]) + name.slice(1);
+    },
+    [names, locale],
+  );
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || !started) return;
+    let showing: TextTrack | null = null;
+    const read = (): void => {
+      const active = showing?.activeCues;
+      const texts: string[] = [];
+      for (let index = 0; index < (active?.length ?? 0); index += 1) {
+        const current = active?.[index];
+        if (current instanceof VTTCue) texts.push(current.text);
+      }
+      setCue(texts.length > 0 ? texts.join('\n') : null);
+    };
+    const apply = (): void => {
+      showing?.removeEventListener('cuechange', read);
+      showing = null;
+      for (const track of Array.from(video.textTracks)) {
+        const chosen = language !== null && track.language === language;
+        track.mode = chosen ? 'hidden' : 'disabled';
+        if (chosen) showing = track;
+      }
+      showing?.addEventListener('cuechange', read);
+      read();
+    };
+    apply();
+    // The <track> elements arrive with the render that follows `started`.
+    video.textTracks.addEventListener('addtrack', apply);
+    return () => {
+      video.textTracks.removeEventListener('addtrack', apply);
+      showing?.removeEventListener('cuechange', read);
+    };
+  }, [videoRef, started, language]);
+
+  const choose = useCallback(
+    (choice: string | null) => {
+      setLanguage(choice);
+      saveCaptions(memberId, choice ?? 'off');
+    },
+    [memberId],
+  );
+
+  return { languages, language, choose, cue, nameOf };
+}
+
+function CaptionsSelect({ captions }: { captions: Captions }) {
+  const { t } = useI18n();
+  const id = useId();
+  return (
+    <div className="player__field">
+      <label htmlFor={id}>{t('player.captions.label')}</label>
+      <select
+        id={id}
+        className="player__select"
+        value={captions.language ?? 'off'}
+        onChange={(event) => {
+          const value = event.currentTarget.value;
+          captions.choose(value === 'off' ? null : value);
+        }}
+      >
+        <option value="off">{t('player.captions.off')}</option>
+        {captions.languages.map((language) => (
+          <option key={language} value={language}>
+            {captions.nameOf(language)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The video's audio tracks where the browser lists them (see lib/audio-tracks.ts). */
+function useAudioTracks(videoRef: RefObject<HTMLVideoElement | null>, started: boolean) {
+  const [tracks, setTracks] = useState<AudioTrackChoice[]>([]);
+  useEffect(() => {
+    const video = videoRef.current;
+    const list = video && started ? audioTrackList(video) : null;
+    if (!list) return;
+    const read = (): void => {
+      setTracks(audioTrackChoices(list));
+    };
+    read();
+    for (const event of ['addtrack', 'removetrack', 'change']) list.addEventListener(event, read);
+    return () => {
+      for (const event of ['addtrack', 'removetrack', 'change']) list.removeEventListener(event, read);
+    };
+  }, [videoRef, started]);
+  const choose = useCallback(
+    (id: string) => {
+      const video = videoRef.current;
+      chooseAudioTrack(video ? audioTrackList(video) : null, id);
+      setTracks(audioTrackChoices(video ? audioTrackList(video) : null));
+    },
+    [videoRef],
+  );
+  return { tracks, choose };
+}
+
+function AudioTrackSelect({ audio }: { audio: ReturnType<typeof useAudioTracks> }) {
+  const { t } = useI18n();
+  const id = useId();
+  return (
+    <div className="player__field">
+      <label htmlFor={id}>{t('player.audioTrack.label')}</label>
+      <select
+        id={id}
+        className="player__select"
+        value={audio.tracks.find((track) => track.enabled)?.id ?? ''}
+        onChange={(event) => {
+          audio.choose(event.currentTarget.value);
+        }}
+      >
+        {audio.tracks.map((track, index) => (
+          <option key={track.id} value={track.id}>
+            {track.label || t('player.audioTrack.numbered', { number: index + 1 })}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

@@ -115,3 +115,31 @@ export function savedReaderSettings(): ReaderSettings {
 export function saveReaderSettings(settings: ReaderSettings): void {
   write(READER_KEY, JSON.stringify(settings));
 }
+
+const CAPTIONS_PREFIX = 'player.captions.';
+const LANGUAGE_TAG = /^[a-z]{2,3}(?:-[A-Z]{2})?$/;
+
+/**
+ * The captions the member last chose on this device (issue 14 item 11): a language tag, 'off', or
+ * null when never chosen. Kept per member, as several members may share a device.
+ */
+export function savedCaptions(memberId: number | null): string | null {
+  const value = storage()?.getItem(`${CAPTIONS_PREFIX}${String(memberId ?? 'visitor')}`) ?? null;
+  return value === 'off' || (value !== null && LANGUAGE_TAG.test(value)) ? value : null;
+}
+
+export function saveCaptions(memberId: number | null, choice: string): void {
+  if (choice !== 'off' && !LANGUAGE_TAG.test(choice)) return;
+  write(`${CAPTIONS_PREFIX}${String(memberId ?? 'visitor')}`, choice);
+}
+
+/**
+ * Which of a film's caption languages to show: the member's saved choice when the film has it, the
+ * same language without its region (`pt-BR` for a saved `pt`, or the reverse), else none.
+ */
+export function captionsToShow(saved: string | null, languages: readonly string[]): string | null {
+  if (saved === null || saved === 'off') return null;
+  if (languages.includes(saved)) return saved;
+  const base = saved.split('-')[0] ?? saved;
+  return languages.find((language) => (language.split('-')[0] ?? language) === base) ?? null;
+}
