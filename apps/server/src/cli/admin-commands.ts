@@ -7,6 +7,7 @@ import { marketplaceAdminCommands } from '../modules/marketplace/marketplace.adm
 import { vpnAdminCommands } from '../modules/vpn/vpn.admin';
 import { supportAdminCommands } from '../modules/support/support.admin';
 import { impactAdminCommands } from '../modules/impacts/impacts.admin';
+import { databaseAdminCommands } from './database.admin';
 
 /**
  * Every operator command, by module. A feature adds its own list (`modules/<m>/<m>.admin.ts`) here.
@@ -20,4 +21,5 @@ export const adminCommands: readonly AdminCommand[] = [
   ...vpnAdminCommands,
   ...supportAdminCommands,
   ...impactAdminCommands,
+  ...databaseAdminCommands,
 ];

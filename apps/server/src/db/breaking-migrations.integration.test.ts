@@ -1,0 +1,119 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import type { AdminContext } from '../cli/admin-command';
+import { memoryOutput } from '../cli/admin-output';
+import { runAdmin } from '../cli/admin-runner';
+import { createServices } from '../services';
+import { holdUntilMigrated, prepareDatabase } from '../startup';
+import { type TestDb, ENGINES, createTestDb, testConfig } from '../test/harness';
+import { type MigrationEntry, migrateGuarded, migrationCatalog, migrationStatus } from './migrate';
+
+// Issue 15, item 6 (decision 034): a migration the previous release cannot read is named before it runs,
+// waits for the operator, and the server says migrations_pending meanwhile.
+
+const BREAKING = '0021-order-coins';
+const BEFORE = '0019-impacts-onboarding';
+const REASON = 'test: orders.coins becomes required';
+
+/** This release's migrations with one of them declared breaking, as a migration module does with `export const breaking`. */
+const catalog: MigrationEntry[] = migrationCatalog().map((entry) =>
+  entry.name === BREAKING ? { ...entry, breaking: REASON } : entry,
+);
+
+const settings = {
+  jwtSecretFrom: 'environment' as const,
+  dataDir: '/nonexistent-member-area-data',
+  seedDemo: false,
+};
+
+describe.each(ENGINES)('migrations the previous release cannot read (%s)', (engine) => {
+  let testDb: TestDb | undefined;
+  afterEach(async () => {
+    await testDb?.cleanup();
+    testDb = undefined;
+  });
+
+  const adminContext = (db: TestDb): AdminContext & { out: ReturnType<typeof memoryOutput> } => {
+    const config = testConfig();
+    return { db, config, services: createServices(db, config), out: memoryOutput(), migrations: catalog };
+  };
+
+  it('applies the migrations before it, holds it back, and lists it as BREAKING', async () => {
+    testDb = await createTestDb(engine, BEFORE);
+    const result = await migrateGuarded(testDb.kysely, testDb.dialect, testDb.schema, [], catalog);
+    expect(result.applied).toEqual(['0020-vpn-support']);
+    expect(result.blocked).toEqual({ name: BREAKING, reason: REASON });
+    const states = await migrationStatus(testDb.kysely, testDb.dialect, testDb.schema, catalog);
+    expect(states.find((state) => state.name === BREAKING)?.appliedAt).toBeNull();
+
+    const ctx = adminContext(testDb);
+    expect(await runAdmin(['db:status'], ctx)).toBe(0);
+    const printed = ctx.out.lines.join('\n');
+    expect(printed).toContain(`${BREAKING}  pending  BREAKING: ${REASON}`);
+    expect(printed).toMatch(/1 the previous release cannot read/);
+  });
+
+  it('holds a starting server (readyz migrations_pending) until the operator applies it, then starts', async () => {
+    testDb = await createTestDb(engine, BEFORE);
+    const db = testDb;
+    const prepared = await prepareDatabase(db, { ...settings, allowBreakingMigrations: [] }, catalog);
+    expect(prepared.blocked?.name).toBe(BREAKING);
+    expect(prepared.migrations).toEqual(['0020-vpn-support']);
+
+    let held: FastifyInstance | undefined;
+    let released = false;
+    const hold = holdUntilMigrated(
+      db,
+      testConfig({ host: '127.0.0.1', port: 0 }),
+      prepared.blocked ?? { name: '', reason: '' },
+      {
+        pollMs: 50,
+        catalog,
+        logger: false,
+        onListening: (app) => {
+          held = app;
+        },
+      },
+    ).then(() => {
+      released = true;
+    });
+    await expect.poll(() => held).toBeDefined();
+    const app = held as unknown as FastifyInstance;
+    const ready = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toMatchObject({ reason: 'migrations_pending' });
+    expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    const other = await app.inject({ method: 'GET', url: '/membergraphapi/api/boot' });
+    expect(other.statusCode).toBe(503);
+    expect(other.json()).toMatchObject({ error: { code: 'migrations_pending' } });
+
+    // Without --allow-breaking the command refuses and says which and why.
+    const refused = adminContext(db);
+    expect(await runAdmin(['db:migrate'], refused)).toBe(1);
+    expect(refused.out.errors.join('\n')).toContain(`Migration ${BREAKING} is not applied`);
+    expect(refused.out.errors.join('\n')).toContain(REASON);
+    expect(released).toBe(false);
+
+    const allowed = adminContext(db);
+    expect(await runAdmin(['db:migrate', '--allow-breaking'], allowed)).toBe(0);
+    expect(allowed.out.lines).toContain(`applied ${BREAKING}`);
+    await hold;
+    expect(released).toBe(true);
+
+    const again = await prepareDatabase(db, { ...settings, allowBreakingMigrations: [] }, catalog);
+    expect(again.blocked).toBeNull();
+    expect(again.migrations).toEqual([]);
+  });
+
+  it('applies it at start-up when ALLOW_BREAKING_MIGRATIONS names it', async () => {
+    testDb = await createTestDb(engine, BEFORE);
+    const prepared = await prepareDatabase(
+      testDb,
+      { ...settings, allowBreakingMigrations: ['0021'] },
+      catalog,
+    );
+    expect(prepared.blocked).toBeNull();
+    expect(prepared.migrations).toContain(BREAKING);
+  });
+});
