@@ -26,7 +26,17 @@ async function main(): Promise<number> {
       // as migrations do.
       const target = config.database;
       const db = createDb(
-        target.kind === 'postgres' ? { ...target, pool: { ...target.pool, statementTimeoutMs: 0 } } : target,
+        target.kind === 'postgres'
+          ? {
+              ...target,
+              // Named apart from the servers' connections (backup:restore counts those).
+              pool: {
+                ...target.pool,
+                statementTimeoutMs: 0,
+                applicationName: `${target.pool?.applicationName ?? 'member-area'}-admin`.slice(0, 63),
+              },
+            }
+          : target,
       );
       opened.destroy = () => db.destroy();
       if (command.database !== 'as-is') {

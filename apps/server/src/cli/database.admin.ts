@@ -5,11 +5,34 @@ import {
   migrationStatus,
   withStartupLock,
 } from '../db/migrate';
-import type { AdminCommand } from './admin-command';
+import { join } from 'node:path';
+
+import { BackupError, createBackup, restoreBackup, verifyBackup } from '../db/backup';
+import { type AdminCommand, AdminUsageError, optionalOption } from './admin-command';
+
+/** A backup refusal (damaged, newer release, servers running) prints its reason, exit code 1. */
+async function refusing(run: () => Promise<number>, error: (text: string) => void): Promise<number> {
+  try {
+    return await run();
+  } catch (caught) {
+    if (caught instanceof BackupError) {
+      error(`Refused: ${caught.message}`);
+      return 1;
+    }
+    throw caught;
+  }
+}
+
+function folderArgument(positionals: string[]): string {
+  const [folder, ...rest] = positionals;
+  if (!folder || rest.length > 0) throw new AdminUsageError('Name one backup folder');
+  return folder;
+}
 
 /**
  * The operator's database commands (decision 034): what migrations are pending, which of them the
- * previous release cannot read, and applying them. They leave the database as they find it until asked.
+ * previous release cannot read, and applying them; backup and restore of the database with the VPN
+ * certificate authorities and the media folder. They leave the database as they find it until asked.
  */
 export const databaseAdminCommands: AdminCommand[] = [
   {
@@ -74,5 +97,86 @@ export const databaseAdminCommands: AdminCommand[] = [
       if (result.applied.length === 0) out.line('Nothing to apply: the database is current.');
       return 0;
     },
+  },
+  {
+    name: 'backup:create',
+    summary: 'Back up the database (with its JWT secret), the VPN authorities and the media folder',
+    usage: '[--to <folder>]   (default DATA_DIR/backups/<date-time>; must not exist)',
+    options: { to: { type: 'string' } },
+    database: 'as-is',
+    run: ({ db, config, out }, args) =>
+      refusing(
+        async () => {
+          const folder =
+            optionalOption(args, 'to') ??
+            join(config.dataDir, 'backups', new Date().toISOString().replace(/[:.]/g, '-'));
+          const manifest = await createBackup(db, config, folder, out);
+          const files = manifest.folders.reduce((sum, entry) => sum + entry.files.length, 0);
+          out.line(
+            `backup written to ${folder}: ${manifest.engine} database (${String(manifest.database.bytes)} bytes, ` +
+              `${String(manifest.migrations.length)} migrations), ${String(files)} files`,
+          );
+          if (manifest.jwtSecret.from === 'environment') {
+            out.error(
+              'JWT_SECRET is set in the environment and is not in the backup: keep it with this backup.',
+            );
+          }
+          return 0;
+        },
+        (text) => {
+          out.error(text);
+        },
+      ),
+  },
+  {
+    name: 'backup:verify',
+    summary: "Check a backup's manifest and every file's size and checksum",
+    usage: '<folder>',
+    options: {},
+    positionals: true,
+    database: 'as-is',
+    run: ({ out }, args) =>
+      refusing(
+        async () => {
+          const manifest = await verifyBackup(folderArgument(args.positionals), out);
+          out.line(
+            `backup of ${manifest.createdAt} (release ${manifest.release}, ${manifest.engine}, ` +
+              `latest migration ${manifest.migrations.at(-1) ?? 'none'}) is whole`,
+          );
+          return 0;
+        },
+        (text) => {
+          out.error(text);
+        },
+      ),
+  },
+  {
+    name: 'backup:restore',
+    summary: 'Replace the database and the VPN and media folders with a backup (stop the servers first)',
+    usage: '<folder> --yes [--force]   (--force: even with app servers connected, PostgreSQL)',
+    options: { yes: { type: 'boolean' }, force: { type: 'boolean' } },
+    positionals: true,
+    database: 'as-is',
+    run: ({ db, config, out }, args) =>
+      refusing(
+        async () => {
+          const folder = folderArgument(args.positionals);
+          if (args.values.yes !== true) {
+            throw new AdminUsageError('A restore replaces the database and folders: add --yes to go ahead');
+          }
+          const report = await restoreBackup(db, config, folder, out, { force: args.values.force === true });
+          out.line(
+            `restored the backup of ${report.manifest.createdAt} (release ${report.manifest.release}, ` +
+              `latest migration ${report.manifest.migrations.at(-1) ?? 'none'})`,
+          );
+          for (const aside of report.movedAside) out.line(`the folder before the restore is now ${aside}`);
+          for (const warning of report.warnings) out.error(`Warning: ${warning}`);
+          out.error('Start the app servers now: they read the JWT secret at start.');
+          return 0;
+        },
+        (text) => {
+          out.error(text);
+        },
+      ),
   },
 ];
