@@ -6,20 +6,20 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { buildApp } from '../app';
-import type { AdminContext } from '../cli/admin-command';
-import { memoryOutput } from '../cli/admin-output';
-import { runAdmin } from '../cli/admin-runner';
-import type { AppConfig, DatabaseTarget } from '../config';
-import { keepJwtSecret } from '../modules/auth/jwt-secret';
-import { createWalletRepository } from '../modules/wallet/wallet.repository';
-import { createServices } from '../services';
-import { buildBrand } from '../test/factories';
-import { ENGINES, type Engine, createTestDb, testConfig } from '../test/harness';
-import { graphql, signInNewMember } from '../test/http';
-import { type Db, createDb } from './database';
-import { isoNow } from './json';
-import { migrateToLatest } from './migrate';
+import { buildApp } from './app';
+import type { AdminContext } from './cli/admin-command';
+import { memoryOutput } from './cli/admin-output';
+import { runAdmin } from './cli/admin-runner';
+import type { AppConfig, DatabaseTarget } from './config';
+import { keepJwtSecret } from './modules/auth/jwt-secret';
+import { createWalletRepository } from './modules/wallet/wallet.repository';
+import { createServices } from './services';
+import { buildBrand } from './test/factories';
+import { ENGINES, type Engine, createTestDb, testConfig } from './test/harness';
+import { graphql, signInNewMember } from './test/http';
+import { type Db, createDb } from './db/database';
+import { isoNow } from './db/json';
+import { migrateToLatest } from './db/migrate';
 
 // Issue 15, item 6 (decision 034): back up a deployment with members, coins, orders, the JWT secret kept in
 // the database, the VPN authorities and the media folder; change all of it; restore; everything is as
@@ -97,12 +97,10 @@ describe.each(ENGINES)('backup and restore (%s)', (engine) => {
     d = undefined;
   });
 
-  const admin = (config: AppConfig): AdminContext & { out: ReturnType<typeof memoryOutput> } => ({
-    db: d?.admin as Db,
-    config,
-    services: createServices(d?.admin as Db, config),
-    out: memoryOutput(),
-  });
+  const admin = (config: AppConfig): AdminContext & { out: ReturnType<typeof memoryOutput> } => {
+    if (!d) throw new Error('no deployment');
+    return { db: d.admin, config, services: createServices(d.admin, config), out: memoryOutput() };
+  };
 
   it('puts back members, coins, orders, sessions, the JWT secret, the VPN authorities and the media', async () => {
     d = await deployment(engine);
