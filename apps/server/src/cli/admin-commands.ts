@@ -1,6 +1,7 @@
 import type { AdminCommand } from './admin-command';
 import { brandAdminCommands } from '../modules/brands/brands.admin';
 import { memberAdminCommands } from '../modules/members/members.admin';
+import { planAdminCommands } from '../modules/plans/plans.admin';
 import { catalogAdminCommands } from '../modules/catalog/catalog.admin';
 import { sweepAdminCommands } from '../modules/sweeps/sweeps.admin';
 import { marketplaceAdminCommands } from '../modules/marketplace/marketplace.admin';
@@ -15,6 +16,7 @@ import { databaseAdminCommands } from './database.admin';
 export const adminCommands: readonly AdminCommand[] = [
   ...brandAdminCommands,
   ...memberAdminCommands,
+  ...planAdminCommands,
   ...catalogAdminCommands,
   ...sweepAdminCommands,
   ...marketplaceAdminCommands,

@@ -130,7 +130,7 @@ function runTool(
   return new Promise((resolvePromise, reject) => {
     const child = spawn(command, args, { env, stdio: [stdin ? 'pipe' : 'ignore', 'ignore', 'pipe'] });
     let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
+    child.stderr?.on('data', (chunk: Buffer) => {
       if (stderr.length < 8_000) stderr += chunk.toString('utf8');
     });
     child.on('error', (error: NodeJS.ErrnoException) => {
@@ -456,6 +456,8 @@ async function restorePostgres(url: string, schema: string, dump: string): Promi
     ],
     tool.env,
     (input) => {
+      // psql stopping at an error closes its input; its exit code tells that, not a broken pipe.
+      input.on('error', () => undefined);
       input.write(`DROP SCHEMA IF EXISTS "${schema}" CASCADE;\n`);
       restore.stdout.pipe(input);
     },

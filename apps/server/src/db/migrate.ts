@@ -24,6 +24,7 @@ import * as m0018 from './migrations/0018-marketplace';
 import * as m0019 from './migrations/0019-impacts-onboarding';
 import * as m0020 from './migrations/0020-vpn-support';
 import * as m0021 from './migrations/0021-order-coins';
+import * as m0024 from './migrations/0024-member-deactivation';
 
 /**
  * One migration as this release carries it. `breaking` (a migration module's exported `breaking`
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0019-impacts-onboarding': m0019,
   '0020-vpn-support': m0020,
   '0021-order-coins': m0021,
+  '0024-member-deactivation': m0024,
 };
 
 /** This release's migrations in the order they run (names sort in that order). */
