@@ -43,8 +43,9 @@ describe.each(ENGINES)('plan commands (%s)', (engine) => {
       ? await Promise.all([0, 1].map(() => createSharedStore({ redisUrl, keyPrefix: prefix })))
       : [localSharedStore()];
     stores = shared;
-    const [serverStore, operatorStore = serverStore] = shared;
+    const [serverStore, secondStore] = shared;
     if (!serverStore) throw new Error('no store');
+    const operatorStore = secondStore ?? serverStore;
     server = await buildApp({ config, db: testDb, logger: false, shared: serverStore });
     await server.ready();
     context = {
