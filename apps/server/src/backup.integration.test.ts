@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -140,10 +140,10 @@ describe.each(ENGINES)('backup and restore (%s)', (engine) => {
       .executeTakeFirstOrThrow();
     const caKey = join(config.vpn.caDir, `brand-${String(brand.id)}`, 'ca.key');
     mkdirSync(join(config.vpn.caDir, `brand-${String(brand.id)}`), { recursive: true });
-    writeFileSync(caKey, 'the CA key of that time');
+    writeFileSync(caKey, 'the CA key of that time', { mode: 0o600 });
     const song = join(config.media.importedDir, 'demo', 'audio', 'song.mp3');
     mkdirSync(join(config.media.importedDir, 'demo', 'audio'), { recursive: true });
-    writeFileSync(song, randomBytes(64 * 1024));
+    writeFileSync(song, randomBytes(64 * 1024), { mode: 0o644 });
     const songBytes = readFileSync(song);
 
     const before = await graphql<{ member: { info: { name: string }; getCreditBalance: number } }>(
@@ -246,6 +246,9 @@ describe.each(ENGINES)('backup and restore (%s)', (engine) => {
     }
     expect(readFileSync(caKey, 'utf8')).toBe('the CA key of that time');
     expect(readFileSync(song).equals(songBytes)).toBe(true);
+    // Permissions come back too: the CA key private, the media readable by the proxy that serves them.
+    expect(statSync(caKey).mode & 0o777).toBe(0o600);
+    expect(statSync(song).mode & 0o777).toBe(0o644);
     expect(readdirSync(join(config.media.importedDir, 'demo', 'audio'))).toEqual(['song.mp3']);
     // The folders the restore replaced were moved aside, not deleted.
     const aside = restoring.out.lines.filter((line) => line.includes('.before-restore-'));

@@ -50,7 +50,7 @@ const EnvSchema = z.object({
   SENTRY_WEB_DSN: z.url().optional(),
   /** Bearer token of GET /metrics (Prometheus); without it /metrics answers 404 (decision 028). */
   METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
-  /** Reserved for OpenTelemetry traces (OTLP/HTTP): read, but no exporter is wired yet (decision 028). */
+  /** OpenTelemetry traces over OTLP/HTTP to `<endpoint>/v1/traces` when set; off (nothing loaded) otherwise (decision 034). */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
   OTEL_SERVICE_NAME: z.string().min(1).default('member-area'),
   RELEASE: z.string().default('dev'),

@@ -11,11 +11,13 @@ import { pipeline } from 'node:stream/promises';
  * byte before it replaces anything.
  */
 
-/** One copied file: its path inside the folder (always with `/`), size and SHA-256. */
+/** One copied file: its path inside the folder (always with `/`), size, SHA-256 and permission bits. */
 export interface BackupFile {
   path: string;
   bytes: number;
   sha256: string;
+  /** The source's permission bits, given back by a restore (a CA key stays private, media stay readable). */
+  mode?: number;
 }
 
 /** Every regular file under `root`, sorted; an absent folder has none. Links and devices are refused. */
@@ -38,8 +40,12 @@ export async function listFiles(root: string): Promise<string[]> {
 }
 
 /** Copies one file, answering its size and SHA-256 (of the bytes written). */
-export async function copyWithDigest(from: string, to: string): Promise<{ bytes: number; sha256: string }> {
-  await mkdir(dirname(to), { recursive: true });
+export async function copyWithDigest(
+  from: string,
+  to: string,
+  mode = 0o600,
+): Promise<{ bytes: number; sha256: string }> {
+  await mkdir(dirname(to), { recursive: true, mode: 0o700 });
   const hash = createHash('sha256');
   let bytes = 0;
   const tap = new Transform({
@@ -49,7 +55,7 @@ export async function copyWithDigest(from: string, to: string): Promise<{ bytes:
       callback(null, chunk);
     },
   });
-  await pipeline(createReadStream(from), tap, createWriteStream(to, { flags: 'wx', mode: 0o600 }));
+  await pipeline(createReadStream(from), tap, createWriteStream(to, { flags: 'wx', mode }));
   return { bytes, sha256: hash.digest('hex') };
 }
 
@@ -72,7 +78,8 @@ export async function copyFolder(
   const copied: BackupFile[] = [];
   await mkdir(to, { recursive: true, mode: 0o700 });
   for (const path of await listFiles(from)) {
-    copied.push({ path, ...(await copyWithDigest(join(from, path), join(to, path))) });
+    const { mode } = await stat(join(from, path));
+    copied.push({ path, ...(await copyWithDigest(join(from, path), join(to, path))), mode: mode & 0o777 });
     tick();
   }
   return copied;

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 
 import SQLite from 'better-sqlite3';
@@ -253,6 +253,7 @@ async function backupSqlite(
   } finally {
     copy.close();
   }
+  await chmod(to, 0o600);
   return digestOf(to);
 }
 
@@ -408,7 +409,9 @@ export async function restoreBackup(
     const progress = out.progress(`${entry.name} files`, entry.files.length);
     await mkdir(target, { recursive: true, mode: 0o700 });
     for (const file of entry.files) {
-      await copyWithDigest(join(root, entry.name, file.path), join(target, file.path));
+      const restored = join(target, file.path);
+      await mkdir(dirname(restored), { recursive: true });
+      await copyWithDigest(join(root, entry.name, file.path), restored, file.mode ?? 0o600);
       progress.tick();
     }
     progress.done();
