@@ -9,6 +9,23 @@ import type { BrandsRepository } from '../brands/brands.repository';
 import type { PlansRepository } from './plans.repository';
 
 const INTERVALS: readonly PlansTable['recurring_interval'][] = ['day', 'week', 'month', 'year'];
+/** The columns a new plan needs from the operator's fields (the rest are id and brand). */
+const REQUIRED_COLUMNS = [
+  'name',
+  'group_name',
+  'description',
+  'trial_period_days',
+  'price_recurring',
+  'price_initial',
+  'currency',
+  'symbol',
+  'recurring_interval',
+  'recurring_interval_count',
+  'media_types',
+  'is_vpn',
+  'bonus_coins',
+  'sort_order',
+] as const;
 /** A price above this (in minor units) is a typing mistake, not a plan. */
 const MAX_PRICE_MINOR = 100_000_000;
 
@@ -175,13 +192,10 @@ export function createPlansOperator(
       const local = fields.localPrices.map(checkLocal);
       const id =
         fields.id === undefined ? await repository.nextId() : whole(fields.id, 'The id', 1, 2_000_000_000);
-      const plan = {
-        id,
-        brand_id: await brandId(fields.brand),
-        description: '',
-        media_types: writeJson([]),
-        ...checked,
-      } as NewPlan;
+      const missing = REQUIRED_COLUMNS.filter((column) => checked[column] === undefined);
+      if (missing.length > 0) throw badInput(`Missing: ${missing.join(', ')}`, 'invalid_plan');
+      // Every column a plan needs is checked above; the spread keeps the checked values.
+      const plan = { id, brand_id: await brandId(fields.brand), ...checked } as NewPlan;
       if (!(await repository.insert(plan, local))) {
         throw badInput(`A plan with the id ${String(id)} exists (plan:edit changes it)`, 'plan_id_taken');
       }
