@@ -7,6 +7,7 @@ import { runAdmin } from '../cli/admin-runner';
 import { createServices } from '../services';
 import { holdUntilMigrated, prepareDatabase } from '../startup';
 import { type TestDb, ENGINES, createTestDb, testConfig } from '../test/harness';
+import { createDb } from './database';
 import { type MigrationEntry, migrateGuarded, migrationCatalog, migrationStatus } from './migrate';
 
 // Issue 15, item 6 (decision 034): a migration the previous release cannot read is named before it runs,
@@ -116,4 +117,34 @@ describe.each(ENGINES)('migrations the previous release cannot read (%s)', (engi
     expect(prepared.blocked).toBeNull();
     expect(prepared.migrations).toContain(BREAKING);
   });
+
+  it.skipIf(engine !== 'postgres')(
+    'lets servers started together take turns: each holds at it, the earlier ones run once',
+    async () => {
+      testDb = await createTestDb(engine, BEFORE);
+      const second = createDb({
+        kind: 'postgres',
+        url: process.env.TEST_DATABASE_URL ?? '',
+        schema: testDb.schema,
+      });
+      try {
+        const both = await Promise.all(
+          [testDb, second].map((db) =>
+            prepareDatabase(db, { ...settings, allowBreakingMigrations: [] }, catalog),
+          ),
+        );
+        expect(both.map((prepared) => prepared.blocked?.name)).toEqual([BREAKING, BREAKING]);
+        expect(both.flatMap((prepared) => prepared.migrations)).toEqual(['0020-vpn-support']);
+        expect(await runAdmin(['db:migrate', '--allow-breaking'], adminContext(testDb))).toBe(0);
+        const after = await Promise.all(
+          [testDb, second].map((db) =>
+            prepareDatabase(db, { ...settings, allowBreakingMigrations: [] }, catalog),
+          ),
+        );
+        expect(after.map((prepared) => prepared.blocked)).toEqual([null, null]);
+      } finally {
+        await second.destroy();
+      }
+    },
+  );
 });
