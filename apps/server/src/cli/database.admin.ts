@@ -3,6 +3,7 @@ import {
   migrateGuarded,
   migrationCatalog,
   migrationStatus,
+  newerMigrations,
   withStartupLock,
 } from '../db/migrate';
 import { join } from 'node:path';
@@ -58,6 +59,13 @@ export const databaseAdminCommands: AdminCommand[] = [
         const mark = state.breaking ? `  BREAKING: ${state.breaking}` : '';
         const when = state.appliedAt ? `applied ${state.appliedAt.toISOString()}` : 'pending';
         out.line(`${state.name}  ${when}${mark}`);
+      }
+      // A release rolled back to finds the newer release's migrations (decision 034).
+      for (const newer of await newerMigrations(db.kysely, migrations ?? migrationCatalog())) {
+        const mark = newer.breaking
+          ? `  BREAKING: ${newer.breaking} (this release cannot read the database)`
+          : '';
+        out.line(`${newer.name}  applied by a newer release${mark}`);
       }
       if (pending.length === 0) {
         out.line(`The database is current (${states.at(-1)?.name ?? 'no migrations'}).`);

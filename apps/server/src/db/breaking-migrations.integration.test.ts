@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import type { AdminContext } from '../cli/admin-command';
@@ -13,14 +14,39 @@ import { type MigrationEntry, migrateGuarded, migrationCatalog, migrationStatus 
 // Issue 15, item 6 (decision 034): a migration the previous release cannot read is named before it runs,
 // waits for the operator, and the server says migrations_pending meanwhile.
 
-const BREAKING = '0021-order-coins';
-const BEFORE = '0019-impacts-onboarding';
-const REASON = 'test: orders.coins becomes required';
+const BEFORE = '0021-order-coins';
+const BREAKING = '0099-test-breaking';
+const ADDITIVE = '0098-test-additive';
+const REASON = 'test: a column the previous release reads is dropped';
 
-/** This release's migrations with one of them declared breaking, as a migration module does with `export const breaking`. */
-const catalog: MigrationEntry[] = migrationCatalog().map((entry) =>
-  entry.name === BREAKING ? { ...entry, breaking: REASON } : entry,
-);
+/** What this release runs after BEFORE, before the test's own migrations. */
+const RELEASE_AFTER = migrationCatalog()
+  .map((entry) => entry.name)
+  .filter((name) => name > BEFORE);
+
+/** A release after this one: an additive migration, then one declared breaking (`export const breaking`). */
+const newerRelease = (withBreaking: boolean): MigrationEntry[] => [
+  ...migrationCatalog(),
+  {
+    name: ADDITIVE,
+    breaking: null,
+    up: async (db) => {
+      await db.schema.createTable('test_additive').addColumn('id', 'integer').execute();
+    },
+  },
+  ...(withBreaking
+    ? [
+        {
+          name: BREAKING,
+          breaking: REASON,
+          up: async (db: Kysely<unknown>) => {
+            await db.schema.createTable('test_breaking').addColumn('id', 'integer').execute();
+          },
+        },
+      ]
+    : []),
+];
+const catalog = newerRelease(true);
 
 const settings = {
   jwtSecretFrom: 'environment' as const,
@@ -43,7 +69,7 @@ describe.each(ENGINES)('migrations the previous release cannot read (%s)', (engi
   it('applies the migrations before it, holds it back, and lists it as BREAKING', async () => {
     testDb = await createTestDb(engine, BEFORE);
     const result = await migrateGuarded(testDb.kysely, testDb.dialect, testDb.schema, [], catalog);
-    expect(result.applied).toEqual(['0020-vpn-support']);
+    expect(result.applied).toEqual([...RELEASE_AFTER, ADDITIVE]);
     expect(result.blocked).toEqual({ name: BREAKING, reason: REASON });
     const states = await migrationStatus(testDb.kysely, testDb.dialect, testDb.schema, catalog);
     expect(states.find((state) => state.name === BREAKING)?.appliedAt).toBeNull();
@@ -60,7 +86,7 @@ describe.each(ENGINES)('migrations the previous release cannot read (%s)', (engi
     const db = testDb;
     const prepared = await prepareDatabase(db, { ...settings, allowBreakingMigrations: [] }, catalog);
     expect(prepared.blocked?.name).toBe(BREAKING);
-    expect(prepared.migrations).toEqual(['0020-vpn-support']);
+    expect(prepared.migrations).toEqual([...RELEASE_AFTER, ADDITIVE]);
 
     let held: FastifyInstance | undefined;
     let released = false;
@@ -111,7 +137,7 @@ describe.each(ENGINES)('migrations the previous release cannot read (%s)', (engi
     testDb = await createTestDb(engine, BEFORE);
     const prepared = await prepareDatabase(
       testDb,
-      { ...settings, allowBreakingMigrations: ['0021'] },
+      { ...settings, allowBreakingMigrations: ['0099'] },
       catalog,
     );
     expect(prepared.blocked).toBeNull();
@@ -134,7 +160,7 @@ describe.each(ENGINES)('migrations the previous release cannot read (%s)', (engi
           ),
         );
         expect(both.map((prepared) => prepared.blocked?.name)).toEqual([BREAKING, BREAKING]);
-        expect(both.flatMap((prepared) => prepared.migrations)).toEqual(['0020-vpn-support']);
+        expect(both.flatMap((prepared) => prepared.migrations)).toEqual([...RELEASE_AFTER, ADDITIVE]);
         expect(await runAdmin(['db:migrate', '--allow-breaking'], adminContext(testDb))).toBe(0);
         const after = await Promise.all(
           [testDb, second].map((db) =>
@@ -147,4 +173,22 @@ describe.each(ENGINES)('migrations the previous release cannot read (%s)', (engi
       }
     },
   );
+
+  it('lets this release start on a database a newer release only added to, and refuses one it cannot read', async () => {
+    testDb = await createTestDb(engine);
+    // The newer release ran its additive migration: this release, rolled back to, starts and is ready.
+    await migrateGuarded(testDb.kysely, testDb.dialect, testDb.schema, [], newerRelease(false));
+    const rolledBack = await prepareDatabase(testDb, { ...settings, allowBreakingMigrations: [] });
+    expect(rolledBack).toMatchObject({ blocked: null, migrations: [] });
+    const ctx = adminContext(testDb);
+    ctx.migrations = migrationCatalog();
+    expect(await runAdmin(['db:status'], ctx)).toBe(0);
+    expect(ctx.out.lines.join('\n')).toContain(`${ADDITIVE}  applied by a newer release`);
+
+    // Then its breaking one: this release now refuses to start, naming it and why.
+    await migrateGuarded(testDb.kysely, testDb.dialect, testDb.schema, 'all', newerRelease(true));
+    await expect(prepareDatabase(testDb, { ...settings, allowBreakingMigrations: [] })).rejects.toThrow(
+      `migrated by a newer release past ${BREAKING}, which this release cannot read (${REASON})`,
+    );
+  });
 });

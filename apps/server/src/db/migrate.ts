@@ -82,7 +82,20 @@ function provider(dialect: Dialect, catalog: readonly MigrationEntry[]): Migrati
     getMigrations: () =>
       Promise.resolve(
         Object.fromEntries(
-          catalog.map((entry): [string, Migration] => [entry.name, { up: (db) => entry.up(db, dialect) }]),
+          catalog.map((entry): [string, Migration] => [
+            entry.name,
+            {
+              up: async (db) => {
+                await entry.up(db, dialect);
+                // In the migration's own transaction: a release that does not know this migration then
+                // knows, from the database, that it cannot read it (newerMigrations).
+                if (entry.breaking !== null) {
+                  await sql`insert into schema_breaks (name, reason, applied_at)
+                    values (${entry.name}, ${entry.breaking}, ${new Date().toISOString()})`.execute(db);
+                }
+              },
+            },
+          ]),
         ),
       ),
   };
@@ -216,6 +229,28 @@ export async function migrateGuarded(
   allowance: BreakingAllowance,
   catalog: readonly MigrationEntry[] = migrationCatalog(),
 ): Promise<{ applied: string[]; blocked: BlockedMigration | null }> {
+  const newer = await newerMigrations(db, catalog);
+  if (newer.length > 0) {
+    const unreadable = newer.find((migration) => migration.breaking !== null);
+    if (unreadable) {
+      throw new Error(
+        `The database was migrated by a newer release past ${unreadable.name}, which this release cannot ` +
+          `read (${unreadable.breaking ?? ''}). Deploy that release again, or restore the backup taken ` +
+          'before the upgrade (npm run admin -- backup:restore; docs/operations.md, rolling back).',
+      );
+    }
+    // A rollback after migrations that only added: this release reads the database as it is, once it
+    // has every migration this release knows.
+    const states = await migrationStatus(db, dialect, schema, catalog);
+    const missing = states.filter((state) => state.appliedAt === null).map((state) => state.name);
+    if (missing.length > 0) {
+      throw new Error(
+        `The database has migrations of a newer release (${newer.map((m) => m.name).join(', ')}) but lacks ` +
+          `${missing.join(', ')} of this one: it cannot be brought up to date by this release`,
+      );
+    }
+    return { applied: [], blocked: null };
+  }
   const pending = (await migrationStatus(db, dialect, schema, catalog)).filter(
     (state) => state.appliedAt === null,
   );
@@ -247,4 +282,33 @@ export function blockedMessage(blocked: BlockedMigration): string {
     `(${blocked.reason}). Back up first (npm run admin -- backup:create), then apply it with ` +
     `npm run admin -- db:migrate --allow-breaking, or start with ALLOW_BREAKING_MIGRATIONS=${blocked.name}.`
   );
+}
+
+/**
+ * Migrations the database has that this release does not know (a newer release ran them, and this one
+ * was rolled back to), each with why the previous release cannot read the database after it when that
+ * newer release said so (`schema_breaks`), else null: it only added.
+ */
+export async function newerMigrations(
+  db: Kysely<Database>,
+  catalog: readonly MigrationEntry[] = migrationCatalog(),
+): Promise<{ name: string; breaking: string | null }[]> {
+  const known = new Set(catalog.map((entry) => entry.name));
+  let executed: string[];
+  try {
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+    executed = rows.map((row) => row.name);
+  } catch {
+    // No migration yet: their bookkeeping table is missing too.
+    return [];
+  }
+  const unknown = executed.filter((name) => !known.has(name));
+  if (unknown.length === 0) return [];
+  let breaks: { name: string; reason: string }[] = [];
+  try {
+    breaks = await db.selectFrom('schema_breaks').select(['name', 'reason']).execute();
+  } catch {
+    // A database from before 0024: no breaking migration was ever marked.
+  }
+  return unknown.map((name) => ({ name, breaking: breaks.find((row) => row.name === name)?.reason ?? null }));
 }
