@@ -271,6 +271,11 @@ describe.each(ENGINES)('backup and restore (%s)', (engine) => {
     expect(await runAdmin(['backup:create', '--to', backupDir], again)).toBe(1);
     expect(again.out.errors.join('\n')).toContain('already exists');
 
+    // Not into a folder the backup copies (it would copy itself).
+    const inside = admin(config);
+    expect(await runAdmin(['backup:create', '--to', join(config.vpn.caDir, 'backup')], inside)).toBe(1);
+    expect(inside.out.errors.join('\n')).toContain('which the backup copies');
+
     writeFileSync(join(backupDir, 'vpn', 'ca.crt'), 'tampered');
     const damaged = admin(config);
     expect(await runAdmin(['backup:restore', backupDir, '--yes'], damaged)).toBe(1);

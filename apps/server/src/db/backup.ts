@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
@@ -163,6 +163,11 @@ export async function createBackup(
   const target = resolve(folder);
   if (await stat(target).catch(() => null)) throw new BackupError(`${target} already exists`);
   const partial = `${target}.partial`;
+  for (const source of Object.values(folderSources(config))) {
+    if (partial.startsWith(`${resolve(source)}${sep}`)) {
+      throw new BackupError(`${target} is inside ${source}, which the backup copies: write it elsewhere`);
+    }
+  }
   await rm(partial, { recursive: true, force: true });
   await mkdir(partial, { recursive: true, mode: 0o700 });
   try {
