@@ -29,6 +29,7 @@ import { registerEventRoutes } from './modules/events/events.routes';
 import { registerMailRoutes } from './modules/mail/mail.routes';
 import { registerMediaRoutes } from './modules/media/media.routes';
 import { observeGraphQL, registerMetrics } from './modules/metrics/metrics.routes';
+import { createTracing, registerTracing, traceGraphQL } from './modules/metrics/tracing';
 import { createAppMetrics } from './modules/metrics/metrics.service';
 import { registerVpnRoutes } from './modules/vpn/vpn.routes';
 import { vpnRevocationJob } from './modules/vpn/vpn.job';
@@ -116,6 +117,9 @@ export async function buildApp({
   addCrossSiteGuard(app);
   addPermissionsPolicy(app);
 
+  // OpenTelemetry traces when OTEL_EXPORTER_OTLP_ENDPOINT is set; otherwise nothing loaded, no hook (decision 034).
+  const tracing = await createTracing(config);
+  registerTracing(app, tracing);
   registerHealth(app, db, config);
   // Prometheus at /metrics behind METRICS_TOKEN; without it nothing is recorded (decision 028).
   const metrics = createAppMetrics(db, config);
@@ -136,6 +140,7 @@ export async function buildApp({
       api.get('/api/boot', async (request) => (await buildBootData(request, services, config)).data);
       await registerGraphQL(api, services, config);
       observeGraphQL(api, metrics);
+      traceGraphQL(api, tracing);
       extendApi?.(api, services);
     },
     { prefix: '/membergraphapi' },

@@ -33,6 +33,14 @@ const EnvSchema = z.object({
   DATABASE_APPLICATION_NAME: z.string().min(1).max(63).default('member-area'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SEED_DEMO: booleanString.optional(),
+  /**
+   * Migrations the previous release cannot read that start-up may apply, comma separated (names or
+   * numbers: `0024` or `0024-drop-x`); others wait for `npm run admin -- db:migrate --allow-breaking`.
+   */
+  ALLOW_BREAKING_MIGRATIONS: z
+    .string()
+    .regex(/^[\w.-]*(,[\w.-]*)*$/, 'must be migration names or numbers, comma separated')
+    .default(''),
   WEB_DIST_DIR: z.string().min(1).default(resolve(repoRoot, 'apps/web/dist')),
   /** Header a trusted CDN or proxy sets with the client's ISO country (for geo rules and events). */
   GEO_COUNTRY_HEADER: z.string().min(1).default('x-country-code'),
@@ -42,7 +50,7 @@ const EnvSchema = z.object({
   SENTRY_WEB_DSN: z.url().optional(),
   /** Bearer token of GET /metrics (Prometheus); without it /metrics answers 404 (decision 028). */
   METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
-  /** Reserved for OpenTelemetry traces (OTLP/HTTP): read, but no exporter is wired yet (decision 028). */
+  /** OpenTelemetry traces over OTLP/HTTP to `<endpoint>/v1/traces` when set; off (nothing loaded) otherwise (decision 034). */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
   OTEL_SERVICE_NAME: z.string().min(1).default('member-area'),
   RELEASE: z.string().default('dev'),
@@ -127,6 +135,8 @@ export interface AppConfig {
    */
   jwtSecretFrom: 'environment' | 'database' | 'unset';
   seedDemo: boolean;
+  /** Breaking migrations start-up may apply (ALLOW_BREAKING_MIGRATIONS; db/migrate.ts, decision 034). */
+  allowBreakingMigrations: string[];
   webDistDir: string;
   geoCountryHeader: string;
   defaultCountry: string;
@@ -245,6 +255,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, storedJwtSec
     jwtSecret: new TextEncoder().encode(jwtSecret),
     jwtSecretFrom,
     seedDemo: env.SEED_DEMO ?? !isProduction,
+    allowBreakingMigrations: env.ALLOW_BREAKING_MIGRATIONS.split(',')
+      .map((name) => name.trim())
+      .filter((name) => name !== ''),
     webDistDir: resolve(env.WEB_DIST_DIR),
     geoCountryHeader: env.GEO_COUNTRY_HEADER.toLowerCase(),
     defaultCountry: env.DEFAULT_COUNTRY.toUpperCase(),

@@ -1,6 +1,6 @@
 import { loadConfig } from './config';
 import { createDb } from './db/database';
-import { prepareDatabase } from './startup';
+import { holdUntilMigrated, prepareDatabase } from './startup';
 import { buildApp } from './app';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -8,7 +8,13 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 async function main() {
   const settings = loadConfig();
   const db = createDb(settings.database);
-  const prepared = await prepareDatabase(db, settings);
+  let prepared = await prepareDatabase(db, settings);
+  // A migration the previous release cannot read waits for the operator (decision 034): the server
+  // answers /readyz with migrations_pending meanwhile, then does its start-up work once it is applied.
+  while (prepared.blocked) {
+    await holdUntilMigrated(db, settings, prepared.blocked);
+    prepared = await prepareDatabase(db, settings);
+  }
   // Without JWT_SECRET, every server uses the one secret kept in the database (decision 012).
   const config = prepared.storedJwtSecret ? loadConfig(process.env, prepared.storedJwtSecret) : settings;
   const app = await buildApp({ config, db });

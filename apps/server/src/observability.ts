@@ -124,3 +124,23 @@ export function loggerOptions(config: Pick<AppConfig, 'logLevel'>): LoggerOption
     },
   };
 }
+
+/** A span attribute's value (OpenTelemetry's primitive kinds). */
+export type SpanAttributeValue = string | number | boolean;
+
+/**
+ * Span attributes under the same rule as logs (decision 020, 034): an attribute named like a credential
+ * (`…password`, `…token`, `http.request.header.authorization`, …) is left out, and every text value has
+ * the secrets URLs and messages carry (signatures, reset keys, tokens, JWTs) replaced.
+ */
+export function redactAttributes(
+  attributes: Record<string, SpanAttributeValue | undefined>,
+): Record<string, SpanAttributeValue> {
+  const secret = new RegExp(`(^|[._])(${SECRET_FIELDS.join('|')})$`, 'i');
+  const kept: Record<string, SpanAttributeValue> = {};
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || secret.test(name)) continue;
+    kept[name] = typeof value === 'string' ? redactSecrets(value) : value;
+  }
+  return kept;
+}

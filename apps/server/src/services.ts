@@ -26,6 +26,7 @@ import { createMembersService } from './modules/members/members.service';
 import { createMembersOperator } from './modules/members/members.operator';
 import { createMembersOperatorRepository } from './modules/members/members.operator.repository';
 import { createPlansRepository } from './modules/plans/plans.repository';
+import { createPlansOperator } from './modules/plans/plans.operator';
 import { createPlansService } from './modules/plans/plans.service';
 import { createMediaRepository } from './modules/media/media.repository';
 import { createMediaService } from './modules/media/media.service';
@@ -105,9 +106,9 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
   const authRepository = createAuthRepository(db.kysely);
   const auth = createAuthService({ repository: authRepository, events, secret: config.jwtSecret });
   const members = createMembersService({ repository: createMembersRepository(db.kysely), auth, events });
-  const plans = createPlansService({ repository: createPlansRepository(db.kysely) });
   // One bus for every cache a change must clear (decision 027): Redis when the caller made one.
   const invalidation = options.invalidation ?? localInvalidation();
+  const plans = createPlansService({ repository: createPlansRepository(db.kysely) });
 
   /*
    * The payment purposes, each with the handler that runs once per verified payment of it: the owning
@@ -214,6 +215,11 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
     brands: createBrandsService(createBrandsRepository(db.kysely), { invalidation }),
     webAppIcons: createWebAppIcons({ assetsDir: config.assetsDir }),
     brandsOperator: createBrandsOperator(createBrandsRepository(db.kysely), invalidation),
+    plansOperator: createPlansOperator(
+      createPlansRepository(db.kysely),
+      createBrandsRepository(db.kysely),
+      invalidation,
+    ),
     membersOperator: createMembersOperator(
       createMembersOperatorRepository(db.kysely),
       createBrandsRepository(db.kysely),

@@ -2,6 +2,7 @@ import type { ParseArgsConfig } from 'node:util';
 
 import type { AppConfig } from '../config';
 import type { Db } from '../db/database';
+import type { MigrationEntry } from '../db/migrate';
 import type { Services } from '../services';
 
 /** What a long piece of work reports as it goes: a bar on a terminal, a line per tenth elsewhere. */
@@ -22,6 +23,8 @@ export interface AdminContext {
   services: Services;
   config: AppConfig;
   out: AdminOutput;
+  /** This release's migrations; tests give their own list (db/migrate.ts). */
+  migrations?: readonly MigrationEntry[];
 }
 
 export type AdminOptions = NonNullable<ParseArgsConfig['options']>;
@@ -47,6 +50,11 @@ export interface AdminCommand {
   options: AdminOptions;
   /** Whether positional arguments are taken. */
   positionals?: boolean;
+  /**
+   * `as-is`: the entry point leaves the database as it finds it (the migration and backup commands);
+   * by default it first applies the pending migrations, except one the previous release cannot read.
+   */
+  database?: 'as-is';
   run(context: AdminContext, args: AdminArguments): Promise<number>;
 }
 

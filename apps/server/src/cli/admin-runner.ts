@@ -26,7 +26,7 @@ function commandHelp(command: AdminCommand): string {
  */
 export async function runAdmin(
   argv: readonly string[],
-  context: AdminContext | (() => Promise<AdminContext>),
+  context: AdminContext | ((command: AdminCommand) => Promise<AdminContext>),
   commands: readonly AdminCommand[] = adminCommands,
 ): Promise<number> {
   const [name, ...rest] = argv;
@@ -57,7 +57,7 @@ export async function runAdmin(
     out.line(commandHelp(command));
     return 0;
   }
-  const ready = typeof context === 'function' ? await context() : context;
+  const ready = typeof context === 'function' ? await context(command) : context;
   try {
     return await command.run(ready, args);
   } catch (error) {

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 
 import { loadConfig } from '../config';
 import { createDb } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
+import { blockedMessage, migrateGuarded, withStartupLock } from '../db/migrate';
 import { type ImportOutcome, importCatalogFolder } from '../modules/catalog/catalog.import';
 
 /*
@@ -62,7 +62,12 @@ async function main(): Promise<number> {
     target.kind === 'postgres' ? { ...target, pool: { ...target.pool, statementTimeoutMs: 0 } } : target,
   );
   try {
-    await migrateToLatest(db.kysely, db.dialect, db.schema);
+    // As the admin command line does: in turn with starting servers, and never past a migration the
+    // previous release cannot read unless ALLOW_BREAKING_MIGRATIONS names it (decision 034).
+    const { result } = await withStartupLock(db, (locked) =>
+      migrateGuarded(locked.kysely, locked.dialect, locked.schema, config.allowBreakingMigrations),
+    );
+    if (result.blocked) throw new Error(blockedMessage(result.blocked));
     const report = await importCatalogFolder(db, {
       brandSlug: brand,
       folder: resolve(folder),

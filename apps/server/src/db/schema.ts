@@ -44,6 +44,7 @@ import type { RateLimitCountersTable } from './tables/rate-limit-counters';
 import type { RecoveryAttemptsTable } from './tables/recovery-attempts';
 import type { SandboxObjectsTable } from './tables/sandbox-objects';
 import type { SearchIndexStateTable } from './tables/search-index-state';
+import type { SchemaBreaksTable } from './tables/schema-breaks';
 import type { ServerSecretsTable } from './tables/server-secrets';
 import type { SessionsTable } from './tables/sessions';
 import type { ShippingAddressesTable } from './tables/shipping-addresses';
@@ -122,6 +123,7 @@ export interface Database {
   recovery_attempts: RecoveryAttemptsTable;
   sandbox_objects: SandboxObjectsTable;
   search_index_state: SearchIndexStateTable;
+  schema_breaks: SchemaBreaksTable;
   server_secrets: ServerSecretsTable;
   sessions: SessionsTable;
   shipping_addresses: ShippingAddressesTable;

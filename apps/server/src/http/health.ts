@@ -24,10 +24,11 @@ export function registerHealth(
   app: FastifyInstance,
   db: Db,
   config: Pick<AppConfig, 'isProduction' | 'payments'>,
+  /** The newest migration readiness waits for (tests give their own list; db/migrate.ts). */
+  latest: Promise<string> = latestMigration(),
 ) {
   const warnings = config.isProduction && config.payments.testMode ? ['test_payments_in_production'] : [];
   const extra = warnings.length > 0 ? { warnings } : {};
-  const latest = latestMigration();
 
   const stopWatching = db.onConnectionError((error) => {
     app.log.warn({ err: error }, 'database connection lost; the pool opens a new one when needed');

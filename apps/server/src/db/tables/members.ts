@@ -19,6 +19,9 @@ export interface MembersTable {
   updated_at: string;
   /** Added by 0002-membership; assigned on first read of member.info when missing. */
   reference_number: Generated<string | null>;
+  /** Added by 0024-member-deactivation: set while an operator has deactivated the member (decision 034). */
+  deactivated_at: Generated<string | null>;
+  deactivation_reason: Generated<string | null>;
 }
 
 export type MemberRow = Selectable<MembersTable>;

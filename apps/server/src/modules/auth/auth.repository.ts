@@ -70,6 +70,8 @@ export function createAuthRepository(db: Kysely<Database>) {
         .where('sessions.id', '=', sessionId)
         .where('sessions.brand_id', '=', brandId)
         .where('members.brand_id', '=', brandId)
+        // A member an operator deactivated is signed out everywhere, whatever session survived.
+        .where('members.deactivated_at', 'is', null)
         .where('sessions.revoked_at', 'is', null)
         .where('sessions.expires_at', '>', nowIso)
         .where('sessions.created_at', '>', startedAfterIso)

@@ -4,7 +4,7 @@ import type { MemberClaims } from '@member/domain';
 
 import type { RequestContext } from '../../context';
 import { isoNow } from '../../db/json';
-import { AppError, unauthenticated } from '../../errors';
+import { AppError, forbidden, unauthenticated } from '../../errors';
 import type { EventsService } from '../events/events.service';
 import { toMemberClaims } from '../members/member-claims';
 import type { AuthRepository } from './auth.repository';
@@ -97,6 +97,10 @@ export function createAuthService({ repository, events, secret, now = () => new 
     // A wrong password keeps its attempt row: that row is the recorded failure.
     if (!member || !matches) throw unauthenticated(INVALID_CREDENTIALS_MESSAGE, 'invalid_credentials');
     await repository.releaseLoginAttempt(attempt);
+    // Said only to whoever knows the password, so it tells a stranger nothing about the account.
+    if (member.deactivated_at !== null) {
+      throw forbidden('This account has been deactivated. Please contact support.', 'account_deactivated');
+    }
     const sessionId = randomBytes(24).toString('base64url');
     const expiresAt = new Date(at.getTime() + MEMBER_TOKEN_TTL_SECONDS * 1000);
     await repository.createSession({

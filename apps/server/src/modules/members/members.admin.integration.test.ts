@@ -4,7 +4,8 @@ import type { AdminContext } from '../../cli/admin-command';
 import { memoryOutput } from '../../cli/admin-output';
 import { runAdmin } from '../../cli/admin-runner';
 import { createServices } from '../../services';
-import { buildBrand, buildMember } from '../../test/factories';
+import { buildBrand, buildMember, buildSubscription } from '../../test/factories';
+import { graphql, login, signInNewMember } from '../../test/http';
 import { type TestApp, ENGINES, createTestApp } from '../../test/harness';
 import { verifyPassword } from '../auth/passwords';
 
@@ -119,5 +120,76 @@ describe.each(ENGINES)('member commands (%s)', (engine) => {
       headers: { host: brand.hostname, cookie },
     });
     expect(boot.json<{ member: unknown }>().member).toBeNull();
+  });
+
+  it('deactivates a member: sessions end, sign-in is refused, billing stops; reactivation lets them in again', async () => {
+    const brand = await buildBrand(testApp.db);
+    const member = await signInNewMember(testApp, brand);
+    const due = await buildSubscription(testApp.db, brand.id, member.id, {
+      nextBillingDate: new Date(Date.now() - 86_400_000).toISOString(),
+    });
+    const ME = '{ member { info { email } } }';
+    expect((await graphql(testApp.app, member.caller, ME)).errors).toBeUndefined();
+
+    expect((await run('member:deactivate', '--brand', brand.slug, '--email', member.email)).errors).toContain(
+      '--reason is required',
+    );
+    const done = await run(
+      'member:deactivate',
+      '--brand',
+      brand.slug,
+      '--email',
+      member.email,
+      '--reason',
+      'chargeback',
+    );
+    expect(done).toMatchObject({ code: 0 });
+    expect(done.lines).toContain('1 session(s) ended, 1 subscription(s) canceled');
+    expect(
+      (await run('member:deactivate', '--brand', brand.slug, '--email', member.email, '--reason', 'again'))
+        .errors,
+    ).toContain('Refused (already_deactivated)');
+    expect((await run('member:find', '--brand', brand.slug, member.email)).lines).toContain('DEACTIVATED');
+
+    // The open session ends; the right password is told the account is deactivated, a wrong one learns nothing.
+    expect((await graphql(testApp.app, member.caller, ME)).errors?.[0]?.extensions.code).toBe(
+      'UNAUTHENTICATED',
+    );
+    const refused = await login(testApp.app, brand.hostname, member.email, member.password);
+    expect(refused.response.statusCode).toBe(403);
+    expect(refused.response.json()).toMatchObject({ error: { code: 'account_deactivated' } });
+    expect(refused.cookie).toBeUndefined();
+    const wrong = await login(testApp.app, brand.hostname, member.email, 'not the password');
+    expect(wrong.response.json()).toMatchObject({ error: { code: 'invalid_credentials' } });
+
+    // Billing stops: the due subscription was canceled, so the billing job ends it without a charge.
+    await context.services.subscriptions.runBillingJob();
+    const row = await testApp.db.kysely
+      .selectFrom('subscriptions')
+      .select(['is_active', 'cancel_ref_id'])
+      .where('id', '=', due.id)
+      .executeTakeFirstOrThrow();
+    expect(row.is_active).toBe(0);
+    expect(row.cancel_ref_id).not.toBeNull();
+    const payments = await testApp.db.kysely
+      .selectFrom('payments')
+      .select('id')
+      .where('member_id', '=', member.id)
+      .execute();
+    expect(payments).toEqual([]);
+
+    expect(await run('member:reactivate', '--brand', brand.slug, '--email', member.email)).toMatchObject({
+      code: 0,
+    });
+    const back = await login(testApp.app, brand.hostname, member.email, member.password);
+    expect(back.response.statusCode).toBe(200);
+    expect(back.cookie).toBeDefined();
+    expect((await run('member:reactivate', '--brand', brand.slug, '--email', member.email)).errors).toContain(
+      'Refused (not_deactivated)',
+    );
+    const other = await buildMember(testApp.db, brand.id);
+    expect((await run('member:reactivate', '--brand', brand.slug, '--email', other.email)).errors).toContain(
+      'Refused (not_deactivated)',
+    );
   });
 });

@@ -17,7 +17,13 @@ export const memberAdminCommands: AdminCommand[] = [
         Number(optionalOption(args, 'limit') ?? 50) || 50,
       );
       if (args.values.json === true) out.line(JSON.stringify(found, null, 2));
-      else for (const m of found) out.line(`#${String(m.id)}  ${m.email}  ${m.name}  [${m.tags.join(', ')}]`);
+      else
+        for (const m of found) {
+          const state = m.deactivatedAt
+            ? `  DEACTIVATED ${m.deactivatedAt} (${m.deactivationReason ?? ''})`
+            : '';
+          out.line(`#${String(m.id)}  ${m.email}  ${m.name}  [${m.tags.join(', ')}]${state}`);
+        }
       return 0;
     },
   },
@@ -61,6 +67,37 @@ export const memberAdminCommands: AdminCommand[] = [
       const reset = await services.membersOperator.resetPassword(requiredOption(args, 'brand'), email);
       out.line(`new password for ${email}: ${reset.password}`);
       out.error(`${String(reset.sessionsEnded)} session(s) ended`);
+      return 0;
+    },
+  },
+  {
+    name: 'member:deactivate',
+    summary: 'Deactivate a member: no sign-in, every session ended, subscriptions canceled (reversible)',
+    usage: '--brand <slug> --email <email> --reason <text>',
+    options: { brand: { type: 'string' }, email: { type: 'string' }, reason: { type: 'string' } },
+    run: async ({ services, out }, args) => {
+      const email = requiredOption(args, 'email');
+      const done = await services.membersOperator.deactivate(
+        requiredOption(args, 'brand'),
+        email,
+        requiredOption(args, 'reason'),
+      );
+      out.line(
+        `${email} deactivated: ${String(done.sessionsEnded)} session(s) ended, ` +
+          `${String(done.subscriptionsCanceled)} subscription(s) canceled at the end of the paid period`,
+      );
+      return 0;
+    },
+  },
+  {
+    name: 'member:reactivate',
+    summary: 'Lift a deactivation: the member may sign in again (canceled subscriptions stay canceled)',
+    usage: '--brand <slug> --email <email>',
+    options: { brand: { type: 'string' }, email: { type: 'string' } },
+    run: async ({ services, out }, args) => {
+      const email = requiredOption(args, 'email');
+      await services.membersOperator.reactivate(requiredOption(args, 'brand'), email);
+      out.line(`${email} reactivated`);
       return 0;
     },
   },

@@ -16,6 +16,9 @@ export interface OperatorMember {
   name: string;
   tags: string[];
   createdAt: string;
+  /** Set while an operator has deactivated the member (decision 034). */
+  deactivatedAt: string | null;
+  deactivationReason: string | null;
 }
 
 /**
@@ -33,12 +36,22 @@ export function createMembersOperator(repository: MembersOperatorRepository, bra
     if (!row) throw notFound(`No member ${email} in ${slug}`, 'member_not_found');
     return row;
   }
-  const view = (row: { id: number; email: string; name: string; tags: string; created_at: string }) => ({
+  const view = (row: {
+    id: number;
+    email: string;
+    name: string;
+    tags: string;
+    created_at: string;
+    deactivated_at: string | null;
+    deactivation_reason: string | null;
+  }): OperatorMember => ({
     id: row.id,
     email: row.email,
     name: row.name,
     tags: readJson<string[]>(row.tags, []),
     createdAt: row.created_at,
+    deactivatedAt: row.deactivated_at,
+    deactivationReason: row.deactivation_reason,
   });
   function checkTags(tags: string[]): string[] {
     const clean = [...new Set(tags.map((tag) => tag.trim()).filter((tag) => tag !== ''))];
@@ -81,6 +94,33 @@ export function createMembersOperator(repository: MembersOperatorRepository, bra
       const password = randomBytes(12).toString('base64url');
       const sessionsEnded = await repository.setPassword(row.id, await hashPassword(password));
       return { password, sessionsEnded };
+    },
+    /**
+     * An operator's deactivation (decision 034): the member cannot sign in (`account_deactivated`),
+     * every session ends, and running subscriptions are canceled at the end of their paid period, all
+     * in one transaction. The account and its records stay; `reactivate` lifts it (subscriptions stay
+     * canceled: the member restarts one from the account, as after any cancellation). Deleting an
+     * account stays the member's own action (the account page).
+     */
+    async deactivate(
+      slug: string,
+      email: string,
+      reason: string,
+    ): Promise<{ sessionsEnded: number; subscriptionsCanceled: number }> {
+      const why = reason.trim();
+      if (why.length < 3 || why.length > 500) {
+        throw badInput('Give the reason in 3 to 500 characters', 'reason_required');
+      }
+      const row = await member(slug, email);
+      const done = await repository.deactivate(row.id, why);
+      if (!done) throw badInput(`${email} is already deactivated`, 'already_deactivated');
+      return done;
+    },
+    async reactivate(slug: string, email: string): Promise<void> {
+      const row = await member(slug, email);
+      if (!(await repository.reactivate(row.id))) {
+        throw badInput(`${email} is not deactivated`, 'not_deactivated');
+      }
     },
   };
 }

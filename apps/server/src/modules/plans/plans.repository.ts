@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 
 import { readJson } from '../../db/json';
 import type { Database } from '../../db/schema';
-import type { PlansTable } from '../../db/tables/plans';
+import type { NewPlanPrice } from '../../db/tables/plan-prices';
+import type { NewPlan, PlanRow, PlansTable } from '../../db/tables/plans';
 
 /** A plan's prices in one currency, in minor units of `currency`. */
 export interface PlanPrice {
@@ -88,6 +89,64 @@ export function createPlansRepository(db: Kysely<Database>) {
             : null,
       }));
     },
+
+    /** The operator's reads and writes (plans.operator.ts). Every plan, or a brand's and those on every brand. */
+    listAll: (brandId?: number): Promise<PlanRow[]> => {
+      let query = db.selectFrom('plans').selectAll();
+      if (brandId !== undefined) {
+        query = query.where((eb) => eb.or([eb('brand_id', 'is', null), eb('brand_id', '=', brandId)]));
+      }
+      return query.orderBy('sort_order').orderBy('id').execute();
+    },
+    findById: (id: number): Promise<PlanRow | undefined> =>
+      db.selectFrom('plans').selectAll().where('id', '=', id).executeTakeFirst(),
+    /** The next free id (plan ids are fixed by the catalogue, not generated; decision 006). */
+    nextId: async (): Promise<number> => {
+      const row = await db
+        .selectFrom('plans')
+        .select((eb) => eb.fn.max('id').as('max'))
+        .executeTakeFirst();
+      return (row?.max ?? 0) + 1;
+    },
+    /** A new plan with its prices in other currencies, in one transaction; false when the id is taken. */
+    insert: (plan: NewPlan, prices: Omit<NewPlanPrice, 'plan_id'>[]): Promise<boolean> =>
+      db.transaction().execute(async (tx) => {
+        const inserted = await tx
+          .insertInto('plans')
+          .values(plan)
+          .onConflict((conflict) => conflict.column('id').doNothing())
+          .executeTakeFirst();
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
+        for (const price of prices) {
+          await tx
+            .insertInto('plan_prices')
+            .values({ ...price, plan_id: plan.id })
+            .execute();
+        }
+        return true;
+      }),
+    /** Changes a plan and sets (adds or replaces) the given prices in other currencies, in one transaction. */
+    update: (
+      id: number,
+      changes: Partial<Omit<NewPlan, 'id'>>,
+      prices: Omit<NewPlanPrice, 'plan_id'>[],
+    ): Promise<void> =>
+      db.transaction().execute(async (tx) => {
+        if (Object.keys(changes).length > 0) {
+          await tx.updateTable('plans').set(changes).where('id', '=', id).execute();
+        }
+        for (const price of prices) {
+          await tx
+            .deleteFrom('plan_prices')
+            .where('plan_id', '=', id)
+            .where('currency', '=', price.currency)
+            .execute();
+          await tx
+            .insertInto('plan_prices')
+            .values({ ...price, plan_id: id })
+            .execute();
+        }
+      }),
   };
 }
 

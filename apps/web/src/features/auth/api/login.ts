@@ -7,7 +7,8 @@ import { isMemberClaims } from '../../../lib/member-claims';
 import { safeNextPath } from '../../../lib/safe-navigation';
 import type { SessionStore } from '../../../lib/session';
 
-export type LoginErrorCode = 'invalid_credentials' | 'too_many_attempts' | 'invalid_input' | 'failed';
+export type LoginErrorCode =
+  'invalid_credentials' | 'too_many_attempts' | 'account_deactivated' | 'invalid_input' | 'failed';
 
 export type LoginResult = { ok: true; member: MemberClaims } | { ok: false; code: LoginErrorCode };
 
@@ -36,6 +37,7 @@ export async function login(email: string, password: string): Promise<LoginResul
     return { ok: false, code: 'invalid_credentials' };
   if (response.status === 429 || code === 'too_many_attempts')
     return { ok: false, code: 'too_many_attempts' };
+  if (code === 'account_deactivated') return { ok: false, code: 'account_deactivated' };
   if (response.status === 400 || code === 'invalid_input') return { ok: false, code: 'invalid_input' };
   logger.warn(`Login failed with status ${response.status}`);
   return { ok: false, code: 'failed' };

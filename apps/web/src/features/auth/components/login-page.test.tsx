@@ -63,6 +63,25 @@ describe('login page', () => {
     );
   });
 
+  it('says the account is deactivated, with the support address, on 403 account_deactivated', async () => {
+    mockFetch(() =>
+      jsonResponse(
+        { error: { code: 'account_deactivated', message: 'This account has been deactivated.' } },
+        403,
+      ),
+    );
+    await renderApp('/login');
+    await fillAndSubmit('jane@example.com', 'secret');
+    await screen.findByText(/This account has been deactivated/);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This account has been deactivated. To find out why or to reactivate it, contact support at help@aurora.example.',
+    );
+    expect(screen.getByRole('link', { name: 'help@aurora.example' })).toHaveAttribute(
+      'href',
+      'mailto:help@aurora.example',
+    );
+  });
+
   it('signs in and goes to a same-origin next path', async () => {
     const member = buildMember();
     mockFetch((url) => {

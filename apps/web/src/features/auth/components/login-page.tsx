@@ -29,6 +29,13 @@ function LoginError({ code }: { code: LoginErrorCode }) {
       );
     case 'too_many_attempts':
       return t('auth.login.tooManyAttempts');
+    case 'account_deactivated':
+      return (
+        <RichText
+          text={t('auth.login.accountDeactivated')}
+          values={{ email: <a href={`mailto:${brand.support.email}`}>{brand.support.email}</a> }}
+        />
+      );
     case 'invalid_input':
       return t('auth.login.invalidInput');
     case 'failed':
