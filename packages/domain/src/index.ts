@@ -26,3 +26,4 @@ export * from './problem-reports';
 export * from './green';
 export * from './impacts';
 export * from './onboarding';
+export * from './live-events';
