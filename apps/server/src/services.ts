@@ -12,6 +12,8 @@ import { createBrandsOperator } from './modules/brands/brands.operator';
 import { localInvalidation } from './shared/shared-store';
 import { createCatalogRepository } from './modules/catalog/catalog.repository';
 import { createCatalogService } from './modules/catalog/catalog.service';
+import { createLiveRepository } from './modules/live/live.repository';
+import { createLiveService } from './modules/live/live.service';
 import { createEventsRepository } from './modules/events/events.repository';
 import { createEventsService } from './modules/events/events.service';
 import { createLibraryRepository } from './modules/library/library.repository';
@@ -176,6 +178,12 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
     payments,
     mail,
   });
+  const media = createMediaService({
+    catalog,
+    events,
+    repository: createMediaRepository(db.kysely),
+    config,
+  });
   return {
     payments,
     signups,
@@ -211,12 +219,8 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
     recovery,
     mail,
     marketplace,
-    media: createMediaService({
-      catalog,
-      events,
-      repository: createMediaRepository(db.kysely),
-      config,
-    }),
+    media,
+    live: createLiveService({ catalog, media, repository: createLiveRepository(db.kysely) }),
     sweeps,
     vpn: createVpnService({
       repository: createVpnRepository(db.kysely),

@@ -1,3 +1,5 @@
+import type { MediaLock } from './catalog-access';
+import type { LiveStatus } from './live-events';
 import type { MediaType } from './media-types';
 
 /*
@@ -26,6 +28,10 @@ export interface LiveEvent {
   title: string;
   startsAt: string;
   endsAt: string | null;
+  /** Decided by the server from the times when it answers (issue 14 item 7). */
+  status: LiveStatus;
+  /** An ended broadcast can be watched again. */
+  hasReplay: boolean;
 }
 
 /** A title on a shelf, a list page or in search results. */
@@ -42,6 +48,8 @@ export interface MediaCard {
   /** Seconds. */
   duration: number | null;
   popularity: number;
+  /** Why the caller cannot open it, as the server decides (`mediaLock`); null when it opens. */
+  lock: MediaLock | null;
 }
 
 /**
@@ -90,4 +98,6 @@ export interface MediaItem {
   firstEpisode: MediaItem | null;
   chapters: MediaItem[];
   liveSchedule: LiveEvent[];
+  /** A stream's status over its schedule (`streamLiveStatus`), decided by the server; null otherwise. */
+  liveStatus: LiveStatus | null;
 }

@@ -24,6 +24,7 @@ import * as m0018 from './migrations/0018-marketplace';
 import * as m0019 from './migrations/0019-impacts-onboarding';
 import * as m0020 from './migrations/0020-vpn-support';
 import * as m0021 from './migrations/0021-order-coins';
+import * as m0026 from './migrations/0026-live-reminders';
 
 /** Migrations are plain modules listed here, so the bundled server carries them without a file scan. */
 function provider(dialect: Dialect): MigrationProvider {
@@ -49,6 +50,7 @@ function provider(dialect: Dialect): MigrationProvider {
     '0019-impacts-onboarding': m0019,
     '0020-vpn-support': m0020,
     '0021-order-coins': m0021,
+    '0026-live-reminders': m0026,
   };
   return {
     getMigrations: () =>

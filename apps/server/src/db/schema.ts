@@ -65,6 +65,7 @@ import type { WebhookEventsTable } from './tables/webhook-events';
 import type { VpnCertificatesTable } from './tables/vpn-certificates';
 import type { SupportReportsTable } from './tables/support-reports';
 import type { MemberNoticesTable } from './tables/member-notices';
+import type { LiveRemindersTable } from './tables/live-reminders';
 
 /*
  * The database's tables, one file per table under `tables/` with its row types (a table's columns,
@@ -138,4 +139,5 @@ export interface Database {
   vpn_certificates: VpnCertificatesTable;
   support_reports: SupportReportsTable;
   member_notices: MemberNoticesTable;
+  live_reminders: LiveRemindersTable;
 }

@@ -33,6 +33,8 @@ import { impactsResolvers } from '../modules/impacts/impacts.resolvers';
 import { impactsTypeDefs } from '../modules/impacts/impacts.graphql';
 import { onboardingResolvers } from '../modules/onboarding/onboarding.resolvers';
 import { onboardingTypeDefs } from '../modules/onboarding/onboarding.graphql';
+import { liveResolvers } from '../modules/live/live.resolvers';
+import { liveTypeDefs } from '../modules/live/live.graphql';
 import { commonTypeDefs } from './common.graphql';
 
 /** The whole schema: the spec's namespaces, one module each (printed to apps/server/schema.graphql). */
@@ -56,6 +58,7 @@ export const typeDefs = [
   supportTypeDefs,
   impactsTypeDefs,
   onboardingTypeDefs,
+  liveTypeDefs,
 ].join('\n');
 
 type ResolverMap = Record<string, Record<string, unknown>>;
@@ -86,4 +89,5 @@ export const resolvers = mergeResolvers(
   supportResolvers,
   impactsResolvers,
   onboardingResolvers,
+  liveResolvers,
 );
