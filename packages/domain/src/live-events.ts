@@ -145,7 +145,8 @@ export function liveFiguresNow(
       );
     case 'ended':
       return figuresAt(timeline, matchMinutes);
-    default:
+    case 'upcoming':
+    case null:
       return figuresAt(timeline, null);
   }
 }

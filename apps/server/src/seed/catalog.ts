@@ -524,7 +524,13 @@ function translationsOf(
  * brand are placed around the seeding time: live now, upcoming tomorrow, ended yesterday with its
  * replay and ended two days ago without one; the others keep their day of 2026.
  */
-function matchBroadcast(title: string, index: number, start: number, names: readonly string[], nowMs: number) {
+function matchBroadcast(
+  title: string,
+  index: number,
+  start: number,
+  names: readonly string[],
+  nowMs: number,
+) {
   const random = createRandom(9_001 + index * 7_919);
   const [home = title, away = title] = title.split(' v ');
   const minute = 60_000;

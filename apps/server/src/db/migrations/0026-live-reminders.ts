@@ -12,9 +12,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await withId(db.schema.createTable('live_reminders'), dialect)
     .addColumn('brand_id', 'integer', (col) => col.notNull().references('brands.id').onDelete('cascade'))
     .addColumn('member_id', 'integer', (col) => col.notNull().references('members.id').onDelete('cascade'))
-    .addColumn('media_id', 'integer', (col) =>
-      col.notNull().references('media_items.id').onDelete('cascade'),
-    )
+    .addColumn('media_id', 'integer', (col) => col.notNull().references('media_items.id').onDelete('cascade'))
     .addColumn('starts_at', 'text', notNull)
     .addColumn('created_at', 'text', notNull)
     .addUniqueConstraint('live_reminders_once', ['brand_id', 'member_id', 'media_id', 'starts_at'])

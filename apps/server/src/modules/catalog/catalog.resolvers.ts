@@ -23,7 +23,12 @@ export const catalogResolvers = {
       args: { query: string; first?: number | null; withCounts?: boolean | null },
       context: GraphQLContext,
     ) =>
-      context.services.catalog.search(requireCaller(context), args.query, args.first, args.withCounts === true),
+      context.services.catalog.search(
+        requireCaller(context),
+        args.query,
+        args.first,
+        args.withCounts === true,
+      ),
     searchPage: (
       _parent: unknown,
       args: { query: string; mediaType: string; after?: string | null; first?: number | null },

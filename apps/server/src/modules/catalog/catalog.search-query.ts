@@ -420,8 +420,7 @@ export function searchPageQuery(
         and ts_match_vq(${sql.ref(`s.${column}`)}, ${query}) ${notTitle} and ${geo}
       order by s.rank limit ${limit}`;
   }
-  const notTitle =
-    position.tier === 0 ? sql`` : sql`and not (s.title_document @@ (select query from exact))`;
+  const notTitle = position.tier === 0 ? sql`` : sql`and not (s.title_document @@ (select query from exact))`;
   return sql<{ id: number; rank: string }>`with exact as materialized (
       select ${sql.join(options.terms.map(pgWord), sql` && `)} as query)
     select s.media_id as id, s.rank::text as rank

@@ -115,8 +115,7 @@ export function createCatalogSearch(db: Kysely<Database>, dialect: Dialect) {
     const terms = searchTerms(query);
     const types = MEDIA_TYPES.filter((type) => (options.mediaTypes ?? MEDIA_TYPES).includes(type));
     if (terms.length === 0 || types.length === 0) return new Map();
-    const share =
-      dialect === 'postgres' ? pgQueryShare(await pgLexemeStatistics(), 'document', terms) : null;
+    const share = dialect === 'postgres' ? pgQueryShare(await pgLexemeStatistics(), 'document', terms) : null;
     const { rows } = await searchCountsQuery(
       {
         dialect,
@@ -162,14 +161,10 @@ export function createCatalogSearch(db: Kysely<Database>, dialect: Dialect) {
       ).execute(db);
       return rows.map((row) => ({ id: Number(row.id), rank: row.rank, tier: position.tier }));
     };
-    const found =
-      start?.tier === 1 ? [] : await read({ tier: 0, rank: start?.rank ?? null }, size + 1);
+    const found = start?.tier === 1 ? [] : await read({ tier: 0, rank: start?.rank ?? null }, size + 1);
     if (found.length <= size)
       found.push(
-        ...(await read(
-          { tier: 1, rank: start?.tier === 1 ? start.rank : null },
-          size + 1 - found.length,
-        )),
+        ...(await read({ tier: 1, rank: start?.tier === 1 ? start.rank : null }, size + 1 - found.length)),
       );
     const shown = found.slice(0, size);
     const last = shown.at(-1);

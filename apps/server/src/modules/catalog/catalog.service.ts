@@ -278,7 +278,8 @@ export function createCatalogService({ repository, subscriptions, now = Date.now
    */
   async function cards(ctx: RequestContext, items: readonly MediaCard[]): Promise<MediaCardView[]> {
     const brand = ctx.brand.config;
-    if (!hasContentAccessTag(brand.brandTags) || items.length === 0) return items.map((item) => card(ctx, item));
+    if (!hasContentAccessTag(brand.brandTags) || items.length === 0)
+      return items.map((item) => card(ctx, item));
     const subscribed = await subscribedMediaTypes(ctx);
     const candidates = items.filter((item) => !item.isFree && !subscribed.includes(item.mediaType));
     const inFreeSlot = await repository.idsInSlots(
@@ -441,7 +442,10 @@ export function createCatalogService({ repository, subscriptions, now = Date.now
     );
     const visible = (item: MediaCard) => !isHiddenOnDevice(item.mediaType, ctx.userAgent);
     // Every slot's cards get their locks in one pass (one read of the free-content slots).
-    const views = await cards(ctx, slots.flatMap((slot) => slot.items.filter(visible)));
+    const views = await cards(
+      ctx,
+      slots.flatMap((slot) => slot.items.filter(visible)),
+    );
     const byId = new Map(views.map((view) => [view.id, view]));
     return slots.map((slot) => ({
       id: slot.id,

@@ -21,7 +21,13 @@ export function createLiveRepository(db: Kysely<Database>) {
   ): Promise<void> {
     await db
       .insertInto('live_reminders')
-      .values({ brand_id: brandId, member_id: memberId, media_id: mediaId, starts_at: startsAt, created_at: createdAt })
+      .values({
+        brand_id: brandId,
+        member_id: memberId,
+        media_id: mediaId,
+        starts_at: startsAt,
+        created_at: createdAt,
+      })
       .onConflict((oc) => oc.columns(['brand_id', 'member_id', 'media_id', 'starts_at']).doNothing())
       .execute();
   }

@@ -100,7 +100,8 @@ export function createLiveService({ catalog, media, repository, now = Date.now }
       matchMinutes: DEFAULT_MATCH_MINUTES,
       events: figures.entries,
       hasReplay: event.hasReplay,
-      loopPositionSeconds: status === 'live' && loopSeconds !== null ? loopPosition(nowMs, loopSeconds) : null,
+      loopPositionSeconds:
+        status === 'live' && loopSeconds !== null ? loopPosition(nowMs, loopSeconds) : null,
       loopSeconds: status === 'live' ? loopSeconds : null,
       asOf: new Date(nowMs).toISOString(),
     };
@@ -133,8 +134,7 @@ export function createLiveService({ catalog, media, repository, now = Date.now }
   ): Promise<void> {
     const { stream, event } = await broadcastOf(ctx, mediaId, startsAt);
     const nowMs = now();
-    if (!canRemind(event, nowMs))
-      throw forbidden('This broadcast has already started.', 'broadcast_started');
+    if (!canRemind(event, nowMs)) throw forbidden('This broadcast has already started.', 'broadcast_started');
     await repository.addReminder(
       ctx.brand.config.id,
       member.claims.id,
@@ -169,7 +169,8 @@ export function createLiveService({ catalog, media, repository, now = Date.now }
     for (const row of rows) {
       // A stream gone, or no longer open to the member (location, membership), is left out.
       const stream = await catalog.media(ctx, 'stream', row.mediaId).catch((error: unknown) => {
-        if (error instanceof AppError && (error.code === 'NOT_FOUND' || error.code === 'FORBIDDEN')) return null;
+        if (error instanceof AppError && (error.code === 'NOT_FOUND' || error.code === 'FORBIDDEN'))
+          return null;
         throw error;
       });
       const event = stream?.liveSchedule.find((line) => line.startsAt === row.startsAt);

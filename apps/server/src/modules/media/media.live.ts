@@ -99,7 +99,8 @@ export function replayPlaylist(loop: LiveLoop): string {
     '#EXT-X-PLAYLIST-TYPE:VOD',
     '#EXT-X-MEDIA-SEQUENCE:0',
   ];
-  for (const segment of loop.segments) lines.push(`#EXTINF:${segment.durationSeconds.toFixed(3)},`, segment.uri);
+  for (const segment of loop.segments)
+    lines.push(`#EXTINF:${segment.durationSeconds.toFixed(3)},`, segment.uri);
   lines.push('#EXT-X-ENDLIST');
   return `${lines.join('\n')}\n`;
 }
