@@ -1,3 +1,4 @@
+import type { LiveStatEntry } from '@member/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildBrand } from '../../test/factories';
@@ -13,7 +14,7 @@ import { createCatalogRepository } from '../catalog/catalog.repository';
 
 const HOUR = 3_600_000;
 const LOOP = '/media/demo/live/match-day/index.m3u8';
-const TIMELINE = [
+const TIMELINE: LiveStatEntry[] = [
   { minute: 0, kind: 'kickoff', side: null, player: null },
   { minute: 12, kind: 'goal', side: 'home', player: 'Ada Lind' },
   { minute: 45, kind: 'halftime', side: null, player: null },
