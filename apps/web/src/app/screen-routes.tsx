@@ -29,6 +29,7 @@ import {
   PLAYLISTS_PATH,
   RESET_PASSWORD_PATH,
   SEARCH_PATH,
+  SEARCH_TYPE_PATH,
   SHIPPABLE_PATH,
   SHIPPABLE_PRODUCT_PATH,
   SUPPORT_PATH,
@@ -104,6 +105,10 @@ export function screenRoutes(deps: AppDeps, offeredMediaTypes: OfferedMediaTypes
     {
       path: SEARCH_PATH,
       lazy: lazyRoute(() => import('../features/search/components/search-page')),
+    },
+    {
+      path: SEARCH_TYPE_PATH,
+      lazy: lazyRoute(() => import('../features/search/components/search-type-page')),
     },
     {
       path: COLLECTION_PATH,

@@ -30,6 +30,7 @@ export const ACCOUNT_PATH = 'account/:slug?';
 export const ORDER_PATH = 'account/orders/:id';
 export const CHANGE_ADDRESS_PATH = 'account/change-address/:id/:slug?';
 export const SEARCH_PATH = 'search';
+export const SEARCH_TYPE_PATH = 'search/:media';
 export const LOGIN_PATH = '/login';
 export const RESET_PASSWORD_PATH = '/reset-password/:key';
 export const FORGOT_PASSWORD_PATH = '/forgot-password';

@@ -1,4 +1,4 @@
-import type { LiveEvent, MediaType, Thumbnail } from '@member/domain';
+import type { LiveEvent, LiveStatus, MediaType, Thumbnail } from '@member/domain';
 import { gql, graphqlAnswer } from '../../../lib/graphql';
 import { type MediaPage, getMediaPage } from './browse-queries';
 import { type MediaDetailsResult, type RefusalReason, failureOrThrow } from './get-media-details';
@@ -12,13 +12,14 @@ export interface LiveStream {
   thumbnail: Thumbnail;
   quality: string | null;
   liveSchedule: LiveEvent[];
+  liveStatus: LiveStatus | null;
 }
 
 /** Streams per page of the live page; their schedules come in one request, each costing a few fields of the query budget. */
 export const LIVE_STREAMS = 20;
 
 const STREAM_FIELDS =
-  'id mediaType title slug thumbnail { origin path cacheIndex } quality liveSchedule { title startsAt endsAt }';
+  'id mediaType title slug thumbnail { origin path cacheIndex } quality liveStatus liveSchedule { title startsAt endsAt status hasReplay }';
 
 /** One request for the schedules of several streams: `content.media` once per id, under aliases. */
 function schedulesQuery(count: number) {
