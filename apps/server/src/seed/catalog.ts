@@ -445,7 +445,8 @@ function titleFor(type: MediaType, random: Random, index: number): { title: stri
       const home = random.pick(TEAMS);
       let away = random.pick(TEAMS);
       if (away === home) away = TEAMS[(TEAMS.indexOf(home) + 1) % TEAMS.length] ?? away;
-      return { title: `${home} v ${away}` };
+      // The matchday makes each match's name, and so its live page's slug, the brand's own (decision 036).
+      return { title: `Matchday ${String(index + 1)}: ${home} v ${away}` };
     }
   }
 }
@@ -532,7 +533,7 @@ function matchBroadcast(
   nowMs: number,
 ) {
   const random = createRandom(9_001 + index * 7_919);
-  const [home = title, away = title] = title.split(' v ');
+  const [home = title, away = title] = (title.split(': ')[1] ?? title).split(' v ');
   const minute = 60_000;
   const fixed: Record<number, { startsAt: number; replay: boolean }> = {
     0: { startsAt: nowMs - 30 * minute, replay: true },
