@@ -144,14 +144,14 @@ describe.each(ENGINES)('live events (%s)', (engine) => {
     brand = await buildBrand(t.db);
     const repo = createCatalogRepository(t.db.kysely, t.db.dialect);
     const now = Date.now();
-    const broadcast = (name: string, startsAtMs: number, replay: boolean) => {
+    const broadcast = (name: string, startsAtMs: number, replay: boolean, playbackKey = LOOP) => {
       const startsAt = new Date(startsAtMs).toISOString();
       starts[name.toLowerCase()] = startsAt;
       return {
         brandId: brand.id,
         mediaType: 'stream' as const,
         title: `${name} City v Town`,
-        playbackKey: LOOP,
+        playbackKey,
         details: {
           liveSchedule: [
             {
@@ -167,13 +167,15 @@ describe.each(ENGINES)('live events (%s)', (engine) => {
         },
       };
     };
-    const [live, upcoming, replayed, lost] = await repo.insertMedia([
+    const [live, upcoming, replayed, lost, feed] = await repo.insertMedia([
       broadcast('Live', now - HOUR / 2, true),
       broadcast('Upcoming', now + 24 * HOUR, true),
       broadcast('Replayed', now - 26 * HOUR, true),
       broadcast('Lost', now - 50 * HOUR, false),
+      // A live stream with no loop to follow: its clock is the broadcast's real elapsed share.
+      broadcast('Feed', now - HOUR / 2, false, '/media/demo/video/fractal-tides.mp4'),
     ]);
-    Object.assign(ids, { live, upcoming, replayed, lost });
+    Object.assign(ids, { live, upcoming, replayed, lost, feed });
   });
 
   afterAll(async () => {
@@ -289,6 +291,12 @@ describe.each(ENGINES)('live events (%s)', (engine) => {
     expect(live.events).toEqual(TIMELINE.filter((entry) => entry.minute <= minute));
     const goals = (side: string) => live.events.filter((e) => e.kind === 'goal' && e.side === side).length;
     expect([live.homeScore, live.awayScore]).toEqual([goals('home'), goals('away')]);
+
+    // 30 minutes into a 2-hour broadcast: a quarter of the match, minute 22 (23 at a slow minute's edge).
+    const feed = await stats('feed-city-v-town');
+    expect(feed).toMatchObject({ status: 'live', loopSeconds: null, loopPositionSeconds: null });
+    expect([22, 23]).toContain(feed.minute);
+    expect(feed.homeScore).toBe(1);
 
     const missing = await graphql(t.app, visitor, STATS, { slug: 'no-such-match' });
     expect(missing.errors?.[0]?.extensions.code).toBe('NOT_FOUND');

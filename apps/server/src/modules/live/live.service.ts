@@ -5,10 +5,12 @@ import {
   type LiveStatus,
   canRemind,
   currentLiveEvent,
+  figuresAt,
   liveEventStatus,
   liveFiguresNow,
   liveWindow,
   loopPosition,
+  matchMinuteAt,
 } from '@member/domain';
 
 import type { MemberAuth, RequestContext } from '../../context';
@@ -81,10 +83,15 @@ export function createLiveService({ catalog, media, repository, now = Date.now }
     const timeline = event.timeline ?? [];
     const figures: LiveFigures =
       status === 'live' && loopSeconds === null
-        ? // No loop to follow: a live match's clock is its real elapsed time.
-          liveFiguresNow(event, timeline, nowMs, {
-            loopSeconds: (window.endsAtMs - window.startsAtMs) / 1000,
-          })
+        ? // No loop to follow: a live match's clock is its real elapsed share of the broadcast.
+          figuresAt(
+            timeline,
+            matchMinuteAt(
+              (nowMs - window.startsAtMs) / 1000,
+              (window.endsAtMs - window.startsAtMs) / 1000,
+              DEFAULT_MATCH_MINUTES,
+            ),
+          )
         : liveFiguresNow(event, timeline, nowMs, { loopSeconds: loopSeconds ?? 1 });
     return {
       mediaId: stream.id,
