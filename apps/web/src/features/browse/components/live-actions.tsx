@@ -58,8 +58,8 @@ function ReminderButton({
           );
         }}
       >
-        {t('browse.live.remind')}
-        <span className="visually-hidden"> {t('browse.live.remindOf', { title: event.title })}</span>
+        {t('browse.live.remind')}{' '}
+        <span className="visually-hidden">{t('browse.live.remindOf', { title: event.title })}</span>
       </button>
       <span className="live-reminder__status" role="status">
         {state === 'failed' ? t('browse.live.reminderFailed') : isSet ? t('browse.live.reminderSet') : ''}
