@@ -67,7 +67,9 @@ export async function getLiveReminders(signal?: AbortSignal): Promise<LiveRemind
   return data.member.liveReminders;
 }
 
-interface ReminderMutation<K extends string> { member: Record<K, { responseResult: ResponseResult }> }
+interface ReminderMutation<K extends string> {
+  member: Record<K, { responseResult: ResponseResult }>;
+}
 
 const SET_REMINDER = gql<ReminderMutation<'setLiveReminder'>, LiveReminder>(`
   mutation SetLiveReminder($mediaId: Int!, $startsAt: String!) {

@@ -83,7 +83,8 @@ function mockApi(media: ReturnType<typeof stream>, reminders: { mediaId: number;
         data: { content: { menuItems: [buildMenuItem('home'), buildMenuItem('stream')] } },
       });
     if (body.query.includes('query MediaDetails')) return jsonResponse({ data: { content: { media } } });
-    if (body.query.includes('query MediaProgress')) return jsonResponse({ data: { content: { progress: null } } });
+    if (body.query.includes('query MediaProgress'))
+      return jsonResponse({ data: { content: { progress: null } } });
     if (body.query.includes('query Collection'))
       return jsonResponse({ data: { content: { collection: [] } } });
     if (body.query.includes('query LiveReminders'))
@@ -130,11 +131,7 @@ describe('a stream by its status', () => {
     const startsAt = Date.now() + 24 * HOUR;
     const { saved } = mockApi(stream('upcoming', true, startsAt));
     await renderApp('/browse/stream/id/40/matchday-3-port-ember-v-meadow-park', boot());
-    const remind = await screen.findByRole(
-      'button',
-      { name: /^Remind me/ },
-      ROUTE_LOAD,
-    );
+    const remind = await screen.findByRole('button', { name: /^Remind me/ }, ROUTE_LOAD);
     expect(remind).toHaveAccessibleName('Remind me of Matchday 3: Port Ember v Meadow Park');
     expect(remind).toHaveAttribute('aria-pressed', 'false');
     const user = userEvent.setup();

@@ -70,21 +70,18 @@ export function LiveStatsPanel({ slug }: { slug: string }) {
       </h2>
       <div className="live-stats__board">
         <p className="live-stats__score" aria-live="polite" aria-atomic="true">
-          <span className="live-stats__team">{home}</span>
-          <span
-            className="live-stats__goals"
-            aria-label={t('browse.live.scoreOf', {
-              home,
-              away,
-              homeScore: stats.homeScore,
-              awayScore: stats.awayScore,
-            })}
-          >
-            <span aria-hidden="true">
-              {stats.homeScore} – {stats.awayScore}
-            </span>
+          <span className="live-stats__team" aria-hidden="true">
+            {home}
           </span>
-          <span className="live-stats__team">{away}</span>
+          <span className="visually-hidden">
+            {t('browse.live.scoreOf', { home, away, homeScore: stats.homeScore, awayScore: stats.awayScore })}
+          </span>
+          <span className="live-stats__goals" aria-hidden="true">
+            {stats.homeScore} – {stats.awayScore}
+          </span>
+          <span className="live-stats__team" aria-hidden="true">
+            {away}
+          </span>
         </p>
         <p className="live-stats__clock">
           <span className={`live-badge live-badge--${stats.status}`}>

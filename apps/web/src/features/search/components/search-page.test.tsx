@@ -166,7 +166,8 @@ describe('search page', () => {
     const { router } = await renderApp('/search', boot());
     const input = await field();
     type(input, 'har');
-    const list = await screen.findByRole('listbox', { name: 'Suggested titles' });
+    // The suggestions come after the typing pauses; a busy machine may take a while.
+    const list = await screen.findByRole('listbox', { name: 'Suggested titles' }, { timeout: 10_000 });
     expect(input).toHaveAttribute('aria-expanded', 'true');
     const options = within(list).getAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual([
@@ -189,9 +190,12 @@ describe('search page', () => {
     expect(input).toHaveAttribute('aria-expanded', 'true');
     fireEvent.keyDown(input, { key: 'ArrowDown' });
     fireEvent.keyDown(input, { key: 'Enter' });
-    await waitFor(() => {
-      expect(router.state.location.pathname).toBe('/browse/movie/id/3/harbor-lights');
-    });
+    await waitFor(
+      () => {
+        expect(router.state.location.pathname).toBe('/browse/movie/id/3/harbor-lights');
+      },
+      { timeout: 10_000 },
+    );
   });
 
   it('asks for more letters and sends nothing for a one-letter query', async () => {

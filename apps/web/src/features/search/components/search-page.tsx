@@ -85,6 +85,9 @@ function SearchScreen() {
   const urlQuery = normalizeQuery(searchParams.get(QUERY_PARAM) ?? '');
   const [text, setText] = useState(urlQuery);
   const [shownUrlQuery, setShownUrlQuery] = useState(urlQuery);
+  // The query this field last wrote to the URL: the URL catches up a moment later (the router navigates),
+  // by when the member may have typed on; that arrival must not put the older text back in the field.
+  const [writtenQuery, setWrittenQuery] = useState<string | null>(null);
   const results = useSearchResults(urlQuery);
   const inputId = useId();
   const hintId = useId();
@@ -92,7 +95,7 @@ function SearchScreen() {
   // Back, forward or a link brought another query: show it in the field (not when it is this field's own).
   if (urlQuery !== shownUrlQuery) {
     setShownUrlQuery(urlQuery);
-    if (normalizeQuery(text) !== urlQuery) setText(urlQuery);
+    if (urlQuery !== writtenQuery && normalizeQuery(text) !== urlQuery) setText(urlQuery);
   }
 
   const query = normalizeQuery(text);
@@ -100,6 +103,7 @@ function SearchScreen() {
   const writeQuery = useCallback(
     (next: string) => {
       // Replace, not push: Back leaves the search rather than undoing it a letter at a time.
+      setWrittenQuery(next);
       setSearchParams(next ? { [QUERY_PARAM]: next } : {}, { replace: true, preventScrollReset: true });
     },
     [setSearchParams],
