@@ -73,9 +73,16 @@ test.describe('browsing the catalog', () => {
       await page.goto(card.href);
       await expect(page.getByRole('heading', { level: 1, name: card.title })).toBeVisible();
       await expect(page.getByRole('region', { name: enBrowse.details.facts })).toBeVisible();
-      await expect(
-        page.getByRole('button', { name: new RegExp(`^(${Object.values(enBrowse.verbs).join('|')})$`) }),
-      ).toBeVisible();
+      // A stream offers what its broadcast's status allows (decision 036): live, replay, a reminder or nothing.
+      const action =
+        type === 'stream'
+          ? page
+              .getByRole('main')
+              .getByRole('button', { name: / live$|^Watch the replay of |^Remind me/ })
+              .or(page.getByRole('main').getByText(enBrowse.live.noReplay))
+              .first()
+          : page.getByRole('button', { name: new RegExp(`^(${Object.values(enBrowse.verbs).join('|')})$`) });
+      await expect(action).toBeVisible();
       await expect(page).toHaveTitle(`${card.title} · StreamHub`);
       await expectNoSeriousA11yViolations(page, screenOf(page));
     });
