@@ -120,6 +120,9 @@ test.describe('search', () => {
     await expect(page.getByRole('status').filter({ hasText: summary })).toBeVisible();
     await expectNoSeriousA11yViolations(page, screenOf(page));
 
+    // The suggestions under the field close with Escape, uncovering the results.
+    await field.press('Escape');
+    await expect(page.getByRole('listbox', { name: enSearching.suggestions })).toBeHidden();
     const [firstGroup] = groups;
     const results = page.getByRole('region', { name: firstGroup ? headingOf(firstGroup) : '', exact: true });
     const first = results.getByRole('link').first();
