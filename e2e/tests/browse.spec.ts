@@ -73,9 +73,16 @@ test.describe('browsing the catalog', () => {
       await page.goto(card.href);
       await expect(page.getByRole('heading', { level: 1, name: card.title })).toBeVisible();
       await expect(page.getByRole('region', { name: enBrowse.details.facts })).toBeVisible();
-      await expect(
-        page.getByRole('button', { name: new RegExp(`^(${Object.values(enBrowse.verbs).join('|')})$`) }),
-      ).toBeVisible();
+      // A stream offers what its broadcast's status allows (decision 036): live, replay, a reminder or nothing.
+      const action =
+        type === 'stream'
+          ? page
+              .getByRole('main')
+              .getByRole('button', { name: / live$|^Watch the replay of |^Remind me/ })
+              .or(page.getByRole('main').getByText(enBrowse.live.noReplay))
+              .first()
+          : page.getByRole('button', { name: new RegExp(`^(${Object.values(enBrowse.verbs).join('|')})$`) });
+      await expect(action).toBeVisible();
       await expect(page).toHaveTitle(`${card.title} · StreamHub`);
       await expectNoSeriousA11yViolations(page, screenOf(page));
     });
@@ -158,7 +165,8 @@ test.describe('browsing the catalog', () => {
     await last.click();
     await expect(page).toHaveURL(/\/browse\/stream\/live\/[\w-]+$/);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    await expect(page.getByRole('button', { name: / live$/ })).toBeVisible();
+    // Its figures; what it offers (live, replay, reminder) follows its status (journeys-search-live-locks).
+    await expect(page.getByRole('region', { name: enBrowse.live.statsTitle })).toBeVisible();
     await expectNoSeriousA11yViolations(page, screenOf(page));
 
     await page.goto('/browse/stream/live/no-such-stream-anywhere');

@@ -20,7 +20,7 @@ async function searchGroups(page: Page, query: string) {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
           query:
-            'query S($q: String!) { content { search(query: $q, first: 20) { mediaType items { id } } } }',
+            'query S($q: String!) { content { search(query: $q, first: 20, withCounts: true) { mediaType count countCapped items { id } } } }',
           variables: { q },
         }),
       });
@@ -28,7 +28,11 @@ async function searchGroups(page: Page, query: string) {
     },
     { url: GRAPHQL, query },
   );
-  const result = body as { data: { content: { search: { mediaType: string; items: unknown[] }[] } } };
+  const result = body as {
+    data: {
+      content: { search: { mediaType: string; count: number; countCapped: boolean; items: unknown[] }[] };
+    };
+  };
   return result.data.content.search.filter((group) => group.items.length > 0);
 }
 
@@ -96,7 +100,7 @@ test.describe('search', () => {
     await page.getByRole('searchbox', { name: enShelves.search.label }).fill('mid');
     await page.getByRole('button', { name: enShelves.search.submit, exact: true }).click();
     await expect(page).toHaveURL(/\/search\?q=mid$/);
-    const field = page.getByRole('searchbox', { name: enSearching.label });
+    const field = page.getByRole('combobox', { name: enSearching.label });
     await expect(field).toHaveValue('mid');
 
     // Type-ahead: no Enter, the query settles into the URL and the results follow.
@@ -104,17 +108,24 @@ test.describe('search', () => {
     await field.pressSequentially('night', { delay: 40 });
     await expect(page).toHaveURL(/\/search\?q=midnight$/);
     const headings = page.getByRole('main').getByRole('heading', { level: 2 });
-    await expect(headings).toHaveText(groups.map((group) => mediaTitle(group.mediaType)));
-    const count = groups.reduce((total, group) => total + group.items.length, 0);
-    const summary = fill(enSearching.resultCount[count === 1 ? 'one' : 'other'], {
-      count: String(count),
+    // Each type's heading says how many match (the server counts up to 1,000: "1,000+").
+    const headingOf = (group: { mediaType: string; count: number; countCapped: boolean }) =>
+      `${mediaTitle(group.mediaType)} · ${group.count.toLocaleString('en-US')}${group.countCapped ? '+' : ''}`;
+    await expect(headings).toHaveText(groups.map(headingOf));
+    const count = groups.reduce((total, group) => total + group.count, 0);
+    const capped = groups.some((group) => group.countCapped);
+    const summary = fill(enSearching.resultCount[count === 1 && !capped ? 'one' : 'other'], {
+      count: `${count.toLocaleString('en-US')}${capped ? '+' : ''}`,
       query: 'midnight',
     });
     await expect(page.getByRole('status').filter({ hasText: summary })).toBeVisible();
     await expectNoSeriousA11yViolations(page, screenOf(page));
 
+    // The suggestions under the field close with Escape, uncovering the results.
+    await field.press('Escape');
+    await expect(page.getByRole('listbox', { name: enSearching.suggestions })).toBeHidden();
     const [firstGroup] = groups;
-    const results = page.getByRole('region', { name: mediaTitle(firstGroup?.mediaType ?? ''), exact: true });
+    const results = page.getByRole('region', { name: firstGroup ? headingOf(firstGroup) : '', exact: true });
     const first = results.getByRole('link').first();
     const title = (await first.innerText()).split('\n')[0] ?? '';
     await first.click();
@@ -124,14 +135,14 @@ test.describe('search', () => {
     // Back returns to the same search and its results.
     await page.goBack();
     await expect(page).toHaveURL(/\/search\?q=midnight$/);
-    await expect(page.getByRole('searchbox', { name: enSearching.label })).toHaveValue('midnight');
-    await expect(headings).toHaveText(groups.map((group) => mediaTitle(group.mediaType)));
+    await expect(page.getByRole('combobox', { name: enSearching.label })).toHaveValue('midnight');
+    await expect(headings).toHaveText(groups.map(headingOf));
   });
 
   test('says "no results found" and asks for more letters', async ({ page }) => {
     await signInAs(page, 'active@streamhub.demo');
     await page.goto('/search');
-    const field = page.getByRole('searchbox', { name: enSearching.label });
+    const field = page.getByRole('combobox', { name: enSearching.label });
     await field.fill('q');
     await expect(page.getByText(fill(enSearching.tooShort, { count: '2' }))).toBeVisible();
     await field.fill('zqxjkvw');
@@ -141,7 +152,7 @@ test.describe('search', () => {
 
     // A reload keeps the search.
     await page.reload();
-    await expect(page.getByRole('searchbox', { name: enSearching.label })).toHaveValue('zqxjkvw');
+    await expect(page.getByRole('combobox', { name: enSearching.label })).toHaveValue('zqxjkvw');
     await expect(page.getByRole('heading', { level: 2, name: enSearching.noResults.title })).toBeVisible();
   });
 });
@@ -153,7 +164,7 @@ test.describe('search in Japanese', () => {
 
     // 果樹園 (orchard) ends titles such as 静かな果樹園 (the quiet orchard): found inside them.
     await page.goto('/search?q=果樹園');
-    const field = page.getByRole('searchbox', { name: jaSearching.label });
+    const field = page.getByRole('combobox', { name: jaSearching.label });
     await expect(field).toHaveValue('果樹園');
     const titles = page.getByRole('main').getByRole('link');
     await expect(titles.filter({ hasText: /.果樹園/ }).first()).toBeVisible();
@@ -182,7 +193,7 @@ test.describe('header search link', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await header.getByRole('link', { name: enShell.nav.search, exact: true }).click();
     await expect(page).toHaveURL(/\/search$/);
-    const field = page.getByRole('searchbox', { name: enSearching.label });
+    const field = page.getByRole('combobox', { name: enSearching.label });
     await expect(field).toBeVisible();
     await expect(link).toHaveAttribute('aria-current', 'page');
     await field.fill('winter');
@@ -206,7 +217,7 @@ test.describe('on a phone', () => {
     expect(box?.height).toBe(44);
     await link.click();
     await expect(page).toHaveURL(/\/search$/);
-    await expect(page.getByRole('searchbox', { name: enSearching.label })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: enSearching.label })).toBeVisible();
     await expectNoSeriousA11yViolations(page, page.getByRole('banner'));
   });
 

@@ -3,6 +3,7 @@ import enBrowse from '../../apps/web/src/locales/browse/en-us.json' with { type:
 import enPlayer from '../../apps/web/src/locales/player/en-us.json' with { type: 'json' };
 import { brandUrl, expect as baseExpect, expectNoSeriousA11yViolations, test as base } from './fixtures';
 import { type Member, createMember } from './members';
+import { streamIn } from './streams';
 
 // Media start-up and decoding share the test machine's two cores with the server: allow them time.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -88,10 +89,12 @@ async function reloadAndPlay(page: Page, title: Title, verb: string): Promise<vo
   await expect(player(page).getByRole('heading', { level: 2 })).toBeVisible();
 }
 
-/** Opens the newest stream's page, presses Watch, and waits for the LIVE badge and moving video. */
+/** Opens the page of the stream on air now, presses Watch live, and waits for the LIVE badge and moving video. */
 async function watchLiveStream(page: Page, member: Member) {
-  await openNewest(page, member, 'stream');
-  await page.getByRole('button', { name: verbs.watch, exact: true }).click();
+  // Live means live (decision 036): only a broadcast on air plays live; the seed keeps one on air.
+  const live = await streamIn(member, 'live');
+  await openTitle(page, 'stream', { id: live.id, title: live.title, duration: null });
+  await page.getByRole('button', { name: / live$/ }).click();
   const region = player(page);
   await expect(region.getByText(enPlayer.live.badge, { exact: true })).toBeVisible();
   await expect.poll(() => mediaTime(page, 'video')).toBeGreaterThan(0.5);

@@ -13,6 +13,8 @@ import { localInvalidation } from './shared/shared-store';
 import { createCatalogRepository } from './modules/catalog/catalog.repository';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { createThumbnailSizes, readDemoThumbnailSizes } from './modules/catalog/catalog.thumbnail-sizes';
+import { createLiveRepository } from './modules/live/live.repository';
+import { createLiveService } from './modules/live/live.service';
 import { createEventsRepository } from './modules/events/events.repository';
 import { createEventsService } from './modules/events/events.service';
 import { createBookmarksRepository } from './modules/bookmarks/bookmarks.repository';
@@ -208,6 +210,12 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
     repository: createLibraryRepository(db.kysely, db.dialect),
     catalog,
   });
+  const media = createMediaService({
+    catalog,
+    events,
+    repository: createMediaRepository(db.kysely),
+    config,
+  });
   return {
     payments,
     signups,
@@ -251,12 +259,8 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
     recovery,
     mail,
     marketplace,
-    media: createMediaService({
-      catalog,
-      events,
-      repository: createMediaRepository(db.kysely),
-      config,
-    }),
+    media,
+    live: createLiveService({ catalog, media, repository: createLiveRepository(db.kysely) }),
     sweeps,
     upsells,
     vpn: createVpnService({

@@ -8,7 +8,10 @@ import {
   isAvailableInCountry,
   isHiddenOnDevice,
   meaningfulMediaId,
+  SEARCH_COUNT_CAP,
+  cappedCount,
   mediaAccess,
+  mediaLock,
 } from './catalog-access';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15';
@@ -90,5 +93,41 @@ describe('mediaAccess', () => {
       reason: 'not_available_in_location',
     });
     expect(mediaAccess({ ...base, brandTags: [], geoAllow: ['US'] })).toEqual({ allowed: true });
+  });
+});
+
+describe('mediaLock', () => {
+  const base: MediaAccessInput & { isMember: boolean } = {
+    mediaType: 'movie',
+    isFree: false,
+    inFreeSlot: false,
+    geoAllow: null,
+    country: 'CA',
+    brandTags: [CONTENT_ACCESS_TAG],
+    subscribedMediaTypes: [],
+    isMember: true,
+  };
+
+  it('says why a title is locked: location first, then membership, or sign-in for a visitor', () => {
+    expect(mediaLock({ ...base, geoAllow: ['US'] })).toBe('not_available_in_location');
+    expect(mediaLock({ ...base, geoAllow: ['US'], isMember: false })).toBe('not_available_in_location');
+    expect(mediaLock(base)).toBe('subscription_required');
+    expect(mediaLock({ ...base, isMember: false })).toBe('sign_in_required');
+  });
+
+  it('is null whenever the title opens, as mediaAccess says', () => {
+    expect(mediaLock({ ...base, subscribedMediaTypes: ['movie'] })).toBeNull();
+    expect(mediaLock({ ...base, isFree: true, isMember: false })).toBeNull();
+    expect(mediaLock({ ...base, inFreeSlot: true })).toBeNull();
+    expect(mediaLock({ ...base, brandTags: [] })).toBeNull();
+  });
+});
+
+describe('cappedCount', () => {
+  it('is exact up to the cap and says "at least" past it', () => {
+    expect(cappedCount(0)).toEqual({ count: 0, capped: false });
+    expect(cappedCount(SEARCH_COUNT_CAP)).toEqual({ count: SEARCH_COUNT_CAP, capped: false });
+    expect(cappedCount(SEARCH_COUNT_CAP + 1)).toEqual({ count: SEARCH_COUNT_CAP, capped: true });
+    expect(cappedCount(5, 3)).toEqual({ count: 3, capped: true });
   });
 });

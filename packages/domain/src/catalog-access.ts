@@ -66,3 +66,37 @@ export function mediaAccess(input: MediaAccessInput): MediaAccess {
     ? { allowed: true }
     : { allowed: false, reason: 'subscription_required' };
 }
+
+/**
+ * Why a title is locked for the caller, as a card or a title page shows it before it is opened
+ * (issue 14 item 3): `sign_in_required` when a visitor would need a membership (signing in may open
+ * it), `subscription_required` when the member's membership does not include it, and
+ * `not_available_in_location` when it does not play in the request's country. Null when it opens.
+ * The same rule as `mediaAccess`, which refuses the detail: a card's lock never disagrees with it.
+ */
+export type MediaLock = MediaAccessDenial | 'sign_in_required';
+
+export function mediaLock(input: MediaAccessInput & { isMember: boolean }): MediaLock | null {
+  const access = mediaAccess(input);
+  if (access.allowed) return null;
+  if (access.reason === 'subscription_required' && !input.isMember) return 'sign_in_required';
+  return access.reason;
+}
+
+/**
+ * Search counts stop at this many matches per media type (decision 036): counting further would cost
+ * a walk of every match ("the" matches most of a 1M-title catalog); past it the web says "1,000+".
+ */
+export const SEARCH_COUNT_CAP = 1000;
+
+/** A count of matches: exact below the cap, "at least the cap" at it. */
+export interface SearchCount {
+  count: number;
+  /** True when there may be more matches than `count` (which is then the cap). */
+  capped: boolean;
+}
+
+/** A capped count from the number of rows a count saw when it read at most `SEARCH_COUNT_CAP + 1`. */
+export function cappedCount(seen: number, cap: number = SEARCH_COUNT_CAP): SearchCount {
+  return seen > cap ? { count: cap, capped: true } : { count: Math.max(0, seen), capped: false };
+}

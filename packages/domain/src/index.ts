@@ -32,3 +32,4 @@ export * from './card-input';
 export * from './brand-media';
 export * from './bookmarks';
 export * from './billing-schedule';
+export * from './live-events';

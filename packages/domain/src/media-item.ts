@@ -1,3 +1,5 @@
+import type { MediaLock } from './catalog-access';
+import type { LiveStatus } from './live-events';
 import type { MediaType } from './media-types';
 
 /*
@@ -37,6 +39,10 @@ export interface LiveEvent {
   title: string;
   startsAt: string;
   endsAt: string | null;
+  /** Decided by the server from the times when it answers (issue 14 item 7). */
+  status: LiveStatus;
+  /** An ended broadcast can be watched again. */
+  hasReplay: boolean;
 }
 
 /** A title on a shelf, a list page or in search results. */
@@ -53,6 +59,8 @@ export interface MediaCard {
   /** Seconds. */
   duration: number | null;
   popularity: number;
+  /** Why the caller cannot open it, as the server decides (`mediaLock`); null when it opens. */
+  lock: MediaLock | null;
 }
 
 /**
@@ -101,4 +109,6 @@ export interface MediaItem {
   firstEpisode: MediaItem | null;
   chapters: MediaItem[];
   liveSchedule: LiveEvent[];
+  /** A stream's status over its schedule (`streamLiveStatus`), decided by the server; null otherwise. */
+  liveStatus: LiveStatus | null;
 }

@@ -27,6 +27,7 @@ import * as m0021 from './migrations/0021-order-coins';
 import * as m0023 from './migrations/0023-brand-moves';
 import * as m0024 from './migrations/0024-member-deactivation';
 import * as m0025 from './migrations/0025-saved-card-payments';
+import * as m0026 from './migrations/0026-live-reminders';
 import * as m0027 from './migrations/0027-bookmarks';
 import * as m0028 from './migrations/0028-payment-refunds';
 
@@ -74,6 +75,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0023-brand-moves': m0023,
   '0024-member-deactivation': m0024,
   '0025-saved-card-payments': m0025,
+  '0026-live-reminders': m0026,
   '0027-bookmarks': m0027,
   '0028-payment-refunds': m0028,
 };

@@ -69,6 +69,7 @@ import type { WebhookEventsTable } from './tables/webhook-events';
 import type { VpnCertificatesTable } from './tables/vpn-certificates';
 import type { SupportReportsTable } from './tables/support-reports';
 import type { MemberNoticesTable } from './tables/member-notices';
+import type { LiveRemindersTable } from './tables/live-reminders';
 
 /*
  * The database's tables, one file per table under `tables/` with its row types (a table's columns,
@@ -146,4 +147,5 @@ export interface Database {
   vpn_certificates: VpnCertificatesTable;
   support_reports: SupportReportsTable;
   member_notices: MemberNoticesTable;
+  live_reminders: LiveRemindersTable;
 }

@@ -77,6 +77,9 @@ const SLOW_MUTATION_WEIGHT = 60;
  */
 export const FIELD_WEIGHTS: Readonly<Record<string, number>> = {
   'ContentQuery.search': 100,
+  // Two index reads of at most a page and one more row, and a count of at most 1,001 (decision 036).
+  'ContentQuery.searchPage': 20,
+  'ContentQuery.liveStats': 4,
   'ContentQuery.playlists': 100,
   'ContentQuery.collection': 12,
   'ContentQuery.list': 7,

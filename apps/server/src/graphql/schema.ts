@@ -39,6 +39,8 @@ import { homeResolvers } from '../modules/home/home.resolvers';
 import { homeTypeDefs } from '../modules/home/home.graphql';
 import { noticesResolvers } from '../modules/notices/notices.resolvers';
 import { noticesTypeDefs } from '../modules/notices/notices.graphql';
+import { liveResolvers } from '../modules/live/live.resolvers';
+import { liveTypeDefs } from '../modules/live/live.graphql';
 import { commonTypeDefs } from './common.graphql';
 
 /** The whole schema: the spec's namespaces, one module each (printed to apps/server/schema.graphql). */
@@ -65,6 +67,7 @@ export const typeDefs = [
   impactsTypeDefs,
   onboardingTypeDefs,
   noticesTypeDefs,
+  liveTypeDefs,
 ].join('\n');
 
 type ResolverMap = Record<string, Record<string, unknown>>;
@@ -98,4 +101,5 @@ export const resolvers = mergeResolvers(
   impactsResolvers,
   onboardingResolvers,
   noticesResolvers,
+  liveResolvers,
 );

@@ -78,6 +78,11 @@ const FIELD_RULES: Record<string, FieldAccess> = {
   'query content.slot': 'caller',
   'query content.progress': 'member',
   'query content.search': 'caller',
+  'query content.searchPage': 'caller',
+  'query content.liveStats': 'caller',
+  'query member.liveReminders': 'member',
+  'mutation member.setLiveReminder': 'member',
+  'mutation member.removeLiveReminder': 'member',
   'query content.slotsWithTags': 'caller',
   'query ecommerce.getMemberOrders': 'member',
   'query member.billingHistory': 'member',
@@ -299,6 +304,7 @@ interface Ids {
   movie1: number;
   tracks: [number, number, number];
   streamSlug: string;
+  stream: number;
   playlist: number;
   address: number;
   subscriptionRef: string;
@@ -353,6 +359,10 @@ function placeholders(ids: Ids): PlaceholderLookup {
     'mutation content.renameBookmark': { input: { bookmarkId: 1, name: 'matrix' } },
     'mutation content.deleteBookmark': { input: { bookmarkId: 1 } },
     'query content.search': { query: 'the', first: 3 },
+    'query content.searchPage': { query: 'the', mediaType: 'movie', after: null, first: 3 },
+    'query content.liveStats': { slug: ids.streamSlug },
+    'mutation member.setLiveReminder': { mediaId: ids.stream, startsAt: '2099-01-01T12:00:00.000Z' },
+    'mutation member.removeLiveReminder': { mediaId: ids.stream, startsAt: '2099-01-01T12:00:00.000Z' },
     'query content.slotsWithTags': { tags: ['new_releases'] },
     'query member.shippingAddress': { id: ids.address },
     'query member.creditTransactions': { before: null, limit: 5 },
@@ -859,6 +869,7 @@ describe.each(ENGINES)('authorization matrix (%s)', (engine) => {
       movie1: movie1.id,
       tracks: [track0, track1, track2],
       streamSlug: stream.slug,
+      stream: stream.id,
       playlist: playlistId,
       address: addressId,
       subscriptionRef: subscription.refId,

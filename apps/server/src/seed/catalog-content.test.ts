@@ -20,7 +20,17 @@ function demoCatalog(seed = 20_261_121, locales: readonly (typeof TRANSLATED_LOC
       ),
     ]),
   );
-  return generate(1, MEDIA_TYPES, DEFAULT_TITLE_COUNTS, genres, people, names, random, locales);
+  return generate(
+    1,
+    MEDIA_TYPES,
+    DEFAULT_TITLE_COUNTS,
+    genres,
+    people,
+    names,
+    random,
+    locales,
+    Date.parse('2026-11-28T12:00:00Z'),
+  );
 }
 
 const catalog = demoCatalog();

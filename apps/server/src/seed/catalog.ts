@@ -1,4 +1,4 @@
-import { type MediaType, FREE_CONTENT_SLOTS } from '@member/domain';
+import { type LiveStatEntry, type MediaType, FREE_CONTENT_SLOTS } from '@member/domain';
 import type { Kysely } from 'kysely';
 
 import type { Db, Dialect } from '../db/database';
@@ -68,6 +68,11 @@ export interface SeedCatalogOptions {
    * a throw rolls the whole brand back. Tests use it to interrupt a first start.
    */
   beforeCommit?: (brandId: number) => void | Promise<void>;
+  /**
+   * The seeding time: the first streams' broadcasts are placed around it (one live, one upcoming, two
+   * ended), so the demo has a match in each state when it starts (decision 036).
+   */
+  now?: () => number;
 }
 
 export interface SeedCatalogResult {
@@ -452,7 +457,12 @@ const TITLE_KINDS: Partial<Record<MediaType, readonly TitleKind[]>> = {
 };
 
 /** The English title; `parts` for the types whose titles are translated (films and books). */
-function titleFor(type: MediaType, random: Random, file: DemoFile): { title: string; parts?: TitleParts } {
+function titleFor(
+  type: MediaType,
+  random: Random,
+  file: DemoFile,
+  index: number,
+): { title: string; parts?: TitleParts } {
   const a = pickIndex(random, ADJECTIVES.length);
   const n = pickIndex(random, NOUNS.length);
   const adjective = word(ADJECTIVES, a);
@@ -517,7 +527,8 @@ function titleFor(type: MediaType, random: Random, file: DemoFile): { title: str
       const home = random.pick(TEAMS);
       let away = random.pick(TEAMS);
       if (away === home) away = TEAMS[(TEAMS.indexOf(home) + 1) % TEAMS.length] ?? away;
-      return { title: `${home} v ${away}` };
+      // The matchday makes each match's name, and so its live page's slug, the brand's own (decision 036).
+      return { title: `Matchday ${String(index + 1)}: ${home} v ${away}` };
     }
   }
 }
@@ -626,6 +637,57 @@ function translationsOf(
   });
 }
 
+/**
+ * A match's broadcast with its teams, whether it was recorded, and its stats timeline (decision 036),
+ * drawn from its own numbers so the rest of the catalog stays as it was. The first four streams of a
+ * brand are placed around the seeding time: live now, upcoming tomorrow, ended yesterday with its
+ * replay and ended two days ago without one; the others keep their day of 2026.
+ */
+function matchBroadcast(
+  title: string,
+  index: number,
+  start: number,
+  names: readonly string[],
+  nowMs: number,
+) {
+  const random = createRandom(9_001 + index * 7_919);
+  const [home = title, away = title] = (title.split(': ')[1] ?? title).split(' v ');
+  const minute = 60_000;
+  const fixed: Record<number, { startsAt: number; replay: boolean }> = {
+    0: { startsAt: nowMs - 30 * minute, replay: true },
+    1: { startsAt: nowMs + 24 * 60 * minute, replay: true },
+    2: { startsAt: nowMs - 26 * 60 * minute, replay: true },
+    3: { startsAt: nowMs - 50 * 60 * minute, replay: false },
+  };
+  const placed = fixed[index] ?? { startsAt: start, replay: random.chance(0.7) };
+  // The live one stays on air for the afternoon; the others are two-hour broadcasts.
+  const length = index === 0 ? 4 * 60 * minute : 2 * 60 * minute;
+  const player = () => random.pick(names);
+  const side = (): 'home' | 'away' => (random.chance(0.5) ? 'home' : 'away');
+  const timeline: LiveStatEntry[] = [
+    { minute: 0, kind: 'kickoff', side: null, player: null },
+    { minute: 45, kind: 'halftime', side: null, player: null },
+    { minute: 90, kind: 'fulltime', side: null, player: null },
+  ];
+  // The live demo match always scores in its first half, so its page visibly changes within a loop.
+  if (index === 0) timeline.push({ minute: 20, kind: 'goal', side: 'home', player: player() });
+  for (let goals = random.int(index === 0 ? 1 : 0, 4); goals > 0; goals -= 1)
+    timeline.push({ minute: random.int(1, 89), kind: 'goal', side: side(), player: player() });
+  for (let cards = random.int(1, 3); cards > 0; cards -= 1)
+    timeline.push({ minute: random.int(5, 88), kind: 'card', side: side(), player: player() });
+  timeline.push({ minute: random.int(55, 80), kind: 'substitution', side: side(), player: player() });
+  timeline.sort((a, b) => a.minute - b.minute);
+  return {
+    title,
+    startsAt: new Date(placed.startsAt).toISOString(),
+    endsAt: new Date(placed.startsAt + length).toISOString(),
+    replay: placed.replay,
+    home,
+    away,
+    timeline,
+  };
+}
+
 /** Generates one brand's catalog in memory; a pure function of the seed (exported for its tests). */
 export function generate(
   brandId: number,
@@ -636,6 +698,7 @@ export function generate(
   names: string[],
   random: Random,
   locales: readonly TranslatedLocale[],
+  nowMs: number,
 ): Generated[] {
   const out: Generated[] = [];
   const nameOf = new Map([...people].map(([name, id]) => [id, name]));
@@ -655,7 +718,7 @@ export function generate(
         own.length === 0 || own.includes(picked.title)
           ? picked
           : (typeGenres.find((candidate) => candidate.title === own[index % own.length]) ?? picked);
-      const named = titleFor(type, random, file);
+      const named = titleFor(type, random, file, index);
       const { title } = named;
       const date = releaseDate(random);
       const year = Number(date.slice(0, 4));
@@ -805,15 +868,7 @@ export function generate(
           base.countryOfOrigin = random.pick(COUNTRIES);
           const start =
             Date.UTC(2026, 0, 1) + random.int(0, 364) * 86_400_000 + random.int(12, 21) * 3_600_000;
-          base.details = {
-            liveSchedule: [
-              {
-                title,
-                startsAt: new Date(start).toISOString(),
-                endsAt: new Date(start + 2 * 3_600_000).toISOString(),
-              },
-            ],
-          };
+          base.details = { liveSchedule: [matchBroadcast(title, index, start, names, nowMs)] };
           break;
         }
       }
@@ -983,6 +1038,7 @@ async function seedBrand(
     names,
     random,
     locales,
+    (options.now ?? Date.now)(),
   );
 
   const ids = await repository.insertMedia(generated.map((g) => g.item));

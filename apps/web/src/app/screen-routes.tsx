@@ -29,6 +29,7 @@ import {
   PLAYLISTS_PATH,
   RESET_PASSWORD_PATH,
   SEARCH_PATH,
+  SEARCH_TYPE_PATH,
   SHELF_PATH,
   SHIPPABLE_PATH,
   SHIPPABLE_PRODUCT_PATH,
@@ -116,6 +117,10 @@ export function screenRoutes(deps: AppDeps, offeredMediaTypes: OfferedMediaTypes
           ]),
         ([page, api]) => ({ Component: page.Component, loader: api.createShelfLoader(deps.i18n) }),
       ),
+    },
+    {
+      path: SEARCH_TYPE_PATH,
+      lazy: lazyRoute(() => import('../features/search/components/search-type-page')),
     },
     {
       path: COLLECTION_PATH,

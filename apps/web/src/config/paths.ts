@@ -32,6 +32,7 @@ export const CHANGE_ADDRESS_PATH = 'account/change-address/:id/:slug?';
 export const SEARCH_PATH = 'search';
 /** A home shelf's whole list ("See all"): a slot of the server's, by slug. */
 export const SHELF_PATH = 'shelves/:slug';
+export const SEARCH_TYPE_PATH = 'search/:media';
 export const LOGIN_PATH = '/login';
 export const RESET_PASSWORD_PATH = '/reset-password/:key';
 export const FORGOT_PASSWORD_PATH = '/forgot-password';

@@ -55,3 +55,22 @@ export function decodeIntegerCursor(cursor: string | null | undefined): Cursor<n
   if (!isPair(value) || !isInteger(value[0]) || !isId(value[1])) throw invalidCursor();
   return { key: value[0], id: value[1] };
 }
+
+/** A search page's cursor: the tier (0 title matches, 1 the others) and the last row's rank key as text. */
+export function encodeSearchCursor(tier: 0 | 1, rank: string): string {
+  return Buffer.from(JSON.stringify([tier, rank]), 'utf8').toString('base64url');
+}
+
+export function decodeSearchCursor(cursor: string | null | undefined): { tier: 0 | 1; rank: string } | null {
+  if (!cursor) return null;
+  const value = parse(cursor);
+  if (
+    !isPair(value) ||
+    (value[0] !== 0 && value[0] !== 1) ||
+    typeof value[1] !== 'string' ||
+    !/^\d{1,20}$/.test(value[1])
+  ) {
+    throw invalidCursor();
+  }
+  return { tier: value[0], rank: value[1] };
+}

@@ -35,6 +35,10 @@ export const catalogTypeDefs = /* GraphQL */ `
     title: String!
     startsAt: String!
     endsAt: String
+    "upcoming, live or ended: decided by the server from the times when it answers, never stored."
+    status: String!
+    "Whether the broadcast was recorded: once ended, Play starts its replay."
+    hasReplay: Boolean!
   }
 
   """
@@ -94,6 +98,8 @@ export const catalogTypeDefs = /* GraphQL */ `
     firstEpisode: MediaItem
     chapters: [MediaItem!]!
     liveSchedule: [LiveEvent!]!
+    "A stream's status over its schedule (live when a broadcast is on, else upcoming, else ended); null for other types."
+    liveStatus: String
   }
 
   "A title on a shelf, a list page or in search results; content.media answers its detail."
@@ -109,6 +115,12 @@ export const catalogTypeDefs = /* GraphQL */ `
     "Seconds."
     duration: Int
     popularity: Int!
+    """
+    Why the caller cannot open the title, decided by content.media's rules: sign_in_required (a visitor;
+    a membership would open it), subscription_required (not in the member's membership) or
+    not_available_in_location. Null when it opens.
+    """
+    lock: String
   }
 
   "A keyset page: pass nextCursor as after for the next page; null on the last page."
@@ -149,5 +161,16 @@ export const catalogTypeDefs = /* GraphQL */ `
   type SearchGroup {
     mediaType: String!
     items: [MediaCard!]!
+    "How many titles of the type match, counted up to 1,000 (countCapped: at least that many); null unless asked (withCounts)."
+    count: Int
+    countCapped: Boolean!
+  }
+
+  "A keyset page of one media type's search results, in the search's order, with the type's count (up to 1,000)."
+  type SearchPage {
+    items: [MediaCard!]!
+    nextCursor: String
+    count: Int!
+    countCapped: Boolean!
   }
 `;

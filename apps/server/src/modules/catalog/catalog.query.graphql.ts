@@ -43,7 +43,16 @@ export const catalogQueryTypeDefs = /* GraphQL */ `
     ): MediaPage!
     "Genres of a media type that hold titles of the brand, each with its parent."
     genres(mediaType: String!): [Genre!]!
-    "Full-text search over titles, people and descriptions (accent- and case-insensitive prefixes), grouped by media type; first is per type (default 10, at most 50)."
-    search(query: String!, first: Int): [SearchGroup!]!
+    """
+    Full-text search over titles, people and descriptions (accent- and case-insensitive prefixes), grouped
+    by media type; first is per type (default 10, at most 50). withCounts adds each type's count of
+    matches, counted up to 1,000.
+    """
+    search(query: String!, first: Int, withCounts: Boolean = false): [SearchGroup!]!
+    """
+    One media type's search results a keyset page at a time, in the order of content.search (title
+    matches first): first is capped at 100; after is a nextCursor (BAD_USER_INPUT invalid_cursor otherwise).
+    """
+    searchPage(query: String!, mediaType: String!, after: String, first: Int = 24): SearchPage!
   }
 `;

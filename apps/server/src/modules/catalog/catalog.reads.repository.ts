@@ -451,10 +451,33 @@ export function createCatalogReads(db: Kysely<Database>) {
     };
   }
 
+  /**
+   * Which of these titles of the brand sit in one of the named slots (the free-content slots): one
+   * statement, for the lock a card shows (decision 036).
+   */
+  async function idsInSlots(
+    brandId: number,
+    ids: readonly number[],
+    slotSlugs: readonly string[],
+  ): Promise<Set<number>> {
+    if (ids.length === 0 || slotSlugs.length === 0) return new Set();
+    const rows = await db
+      .selectFrom('slot_items as si')
+      .innerJoin('slots as s', 's.id', 'si.slot_id')
+      .select('si.media_id')
+      .distinct()
+      .where('s.brand_id', '=', brandId)
+      .where('s.slug', 'in', slotSlugs)
+      .where('si.media_id', 'in', ids)
+      .execute();
+    return new Set(rows.map((row) => row.media_id));
+  }
+
   return {
     findMedia,
     listSlotPage,
     findIdBySlug,
+    idsInSlots,
     listNewReleases,
     listPopular,
     listByGenre,

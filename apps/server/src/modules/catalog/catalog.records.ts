@@ -1,4 +1,4 @@
-import type { MediaType, Person, Thumbnail } from '@member/domain';
+import { LIVE_STAT_KINDS, type MediaType, type Person, type Thumbnail } from '@member/domain';
 import { z } from 'zod';
 
 import { readJson } from '../../db/json';
@@ -23,10 +23,23 @@ export type PersonRole = (typeof PERSON_ROLES)[number];
 export const isPersonRole = (value: string): value is PersonRole =>
   (PERSON_ROLES as readonly string[]).includes(value);
 
+const liveStatSchema = z.object({
+  minute: z.number().int().min(0).max(200),
+  kind: z.enum(LIVE_STAT_KINDS),
+  side: z.enum(['home', 'away']).nullable(),
+  player: z.string().max(120).nullable(),
+});
+
+// A broadcast's schedule line; its replay, teams and stats timeline (decision 036) fall back one by one.
 const liveEventSchema = z.object({
   title: z.string(),
   startsAt: z.string(),
   endsAt: z.string().nullable().optional(),
+  /** Whether the broadcast was recorded: an ended one can be watched again. */
+  replay: z.boolean().optional().catch(undefined),
+  home: z.string().max(120).optional().catch(undefined),
+  away: z.string().max(120).optional().catch(undefined),
+  timeline: z.array(liveStatSchema).max(500).optional().catch(undefined),
 });
 
 // Each field falls back on its own, so one corrupt value hides that field rather than the title.

@@ -23,7 +23,28 @@ export const catalogResolvers = {
       context.services.catalog.list(requireCaller(context), args),
     genres: (_parent: unknown, args: { mediaType: string }, context: GraphQLContext) =>
       context.services.catalog.genres(requireCaller(context), args.mediaType),
-    search: (_parent: unknown, args: { query: string; first?: number | null }, context: GraphQLContext) =>
-      context.services.catalog.search(requireCaller(context), args.query, args.first),
+    search: (
+      _parent: unknown,
+      args: { query: string; first?: number | null; withCounts?: boolean | null },
+      context: GraphQLContext,
+    ) =>
+      context.services.catalog.search(
+        requireCaller(context),
+        args.query,
+        args.first,
+        args.withCounts === true,
+      ),
+    searchPage: (
+      _parent: unknown,
+      args: { query: string; mediaType: string; after?: string | null; first?: number | null },
+      context: GraphQLContext,
+    ) =>
+      context.services.catalog.searchPage(
+        requireCaller(context),
+        args.query,
+        args.mediaType,
+        args.after,
+        args.first,
+      ),
   },
 };

@@ -306,3 +306,126 @@ function pgKind(options: SearchScanOptions, plan: PgSearchPlan, column: PgSearch
         and s.media_type in (${sql.join([...options.types])}) and ${geo}
     ) ranked where type_rank <= ${options.perType} and not ${typeFull(sql`ranked.type`)})`;
 }
+
+/*
+ * Counts and pages of one type (issue 14 item 6, docs/decisions/036).
+ *
+ * A count reads at most `cap + 1` matches per type, in any field, and stops: "the" matches most of a
+ * 1M-title catalog, and counting it whole would be a walk of every match. The web shows "1,000+" past
+ * the cap. A page of one type walks the same order as the search (title matches first, then the
+ * rank key) from a cursor: the title matches after the cursor's key, then the matches in other fields
+ * alone (any field, not the title), each a range of the index in key order that stops at the page.
+ */
+
+/**
+ * On PostgreSQL a count walks rank order only for words in at least this share of titles (it reads
+ * about `cap / share` rows per type), and uses the GIN bitmap below it.
+ */
+export const SEARCH_COUNT_WALK_MIN_FREQUENCY = 0.2;
+
+/** Rows `(type, seen)`: per type, how many matches the count saw, at most `cap + 1`. */
+export function searchCountsQuery(
+  options: Omit<SearchScanOptions, 'perType'> & { cap: number },
+  pgShare: number | null,
+): RawBuilder<{ type: string; seen: number | string }> {
+  const limit = options.cap + 1;
+  if (options.dialect === 'sqlite') {
+    const words = sql.join(
+      options.terms.map((term) => fts5Word(term)),
+      sql` || ' AND ' || `,
+    );
+    const anyMatch = sql<string>`${`scope : "${searchScope(options.brandId)}" AND {title people description} : (`} || ${words} || ')'`;
+    const id = sql`(4294967295 - (s.rowid % 4294967296))`;
+    const counts = options.types.map((type) => {
+      const [low, high] = typeRange(type);
+      const rows =
+        options.geo === null
+          ? sql`select 1 from media_search s where media_search match ${anyMatch} and s.rowid between ${low} and ${high} limit ${limit}`
+          : sql`select 1 from media_search s cross join media_items m on m.id = ${id}
+              where media_search match ${anyMatch} and s.rowid between ${low} and ${high} and ${options.geo} limit ${limit}`;
+      return sql`select ${type} as type, (select count(*) from (${rows})) as seen`;
+    });
+    return sql<{ type: string; seen: number }>`${sql.join(counts, sql` union all `)}`;
+  }
+  const join = options.geo === null ? sql`` : sql`join media_items m on m.id = s.media_id`;
+  const geo = options.geo ?? sql`true`;
+  const walk = (pgShare ?? 0) >= SEARCH_COUNT_WALK_MIN_FREQUENCY;
+  const counts = options.types.map((type) => {
+    const rows = walk
+      ? sql`select 1 from media_search s ${join}
+          where s.brand_id = ${options.brandId} and s.media_type = ${type}
+            and ts_match_vq(s.document, ${pgPrefixQuery(options.terms)}) and ${geo}
+          order by s.rank limit ${limit}`
+      : sql`select 1 from media_search s ${join}
+          where s.document @@ (select query from exact) and s.brand_id + 0 = ${options.brandId}
+            and s.media_type = ${type} and ${geo}
+          limit ${limit}`;
+    return sql`select ${type}::text as type, (select count(*) from (${rows}) c)::int as seen`;
+  });
+  const exact = walk
+    ? sql``
+    : sql`with exact as materialized (select ${sql.join(options.terms.map(pgWord), sql` && `)} as query) `;
+  return sql<{ type: string; seen: number }>`${exact}${sql.join(counts, sql` union all `)}`;
+}
+
+/** Where a page of one type's results continues: the tier (0 title matches, 1 others) and the key. */
+export interface SearchPagePosition {
+  tier: 0 | 1;
+  /** The last row's rank key as decimal text (63 bits on SQLite: no JavaScript number holds it). */
+  rank: string | null;
+}
+
+/** Rows `(id, rank)` of one tier of one type after a key, in key order, at most `limit`. */
+export function searchPageQuery(
+  options: Omit<SearchScanOptions, 'perType' | 'types'> & {
+    type: MediaType;
+    limit: number;
+    position: SearchPagePosition;
+  },
+  pgPlan: PgSearchPlan | null,
+): RawBuilder<{ id: number | string; rank: string }> {
+  const { position, type, limit } = options;
+  if (options.dialect === 'sqlite') {
+    const words = sql.join(
+      options.terms.map((term) => fts5Word(term)),
+      sql` || ' AND ' || `,
+    );
+    const scope = `scope : "${searchScope(options.brandId)}" AND `;
+    const table = position.tier === 0 ? sql.raw('media_search_title') : sql.raw('media_search');
+    const match =
+      position.tier === 0
+        ? sql<string>`${`${scope}title : (`} || ${words} || ')'`
+        : sql<string>`${`${scope}({title people description} : (`} || ${words} || ') NOT title : (' || ${words} || '))'`;
+    const [low, high] = typeRange(type);
+    const id = sql`(4294967295 - (s.rowid % 4294967296))`;
+    const after = position.rank === null ? sql`` : sql`and s.rowid > cast(${position.rank} as integer)`;
+    const join = options.geo === null ? sql`` : sql`cross join media_items m on m.id = ${id}`;
+    const geo = options.geo ?? sql`1 = 1`;
+    return sql<{ id: number; rank: string }>`select ${id} as id, cast(s.rowid as text) as rank
+      from ${table} s ${join}
+      where ${table} match ${match} and s.rowid between ${low} and ${high} ${after} and ${geo}
+      order by s.rowid limit ${limit}`;
+  }
+  if (pgPlan === null) throw new Error('a PostgreSQL search needs its plan');
+  const column: PgSearchColumn = position.tier === 0 ? 'title_document' : 'document';
+  const join = options.geo === null ? sql`` : sql`join media_items m on m.id = s.media_id`;
+  const geo = options.geo ?? sql`true`;
+  const after = position.rank === null ? sql`` : sql`and s.rank > ${position.rank}::bigint`;
+  if (pgPlan[column] === 'walk') {
+    const query = pgPrefixQuery(options.terms);
+    const notTitle = position.tier === 0 ? sql`` : sql`and not ts_match_vq(s.title_document, ${query})`;
+    return sql<{ id: number; rank: string }>`select s.media_id as id, s.rank::text as rank
+      from media_search s ${join}
+      where s.brand_id = ${options.brandId} and s.media_type = ${type} ${after}
+        and ts_match_vq(${sql.ref(`s.${column}`)}, ${query}) ${notTitle} and ${geo}
+      order by s.rank limit ${limit}`;
+  }
+  const notTitle = position.tier === 0 ? sql`` : sql`and not (s.title_document @@ (select query from exact))`;
+  return sql<{ id: number; rank: string }>`with exact as materialized (
+      select ${sql.join(options.terms.map(pgWord), sql` && `)} as query)
+    select s.media_id as id, s.rank::text as rank
+    from media_search s ${join}
+    where ${sql.ref(`s.${column}`)} @@ (select query from exact) ${notTitle}
+      and s.brand_id + 0 = ${options.brandId} and s.media_type = ${type} ${after} and ${geo}
+    order by s.rank limit ${limit}`;
+}

@@ -1,14 +1,33 @@
-import { MEDIA_TYPES, isMediaType } from '@member/domain';
+import {
+  MEDIA_TYPES,
+  type MediaType,
+  SEARCH_COUNT_CAP,
+  type SearchCount,
+  cappedCount,
+  isMediaType,
+} from '@member/domain';
 import { type Kysely, sql } from 'kysely';
 
 import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { CARD_COLUMNS, type CardRow, type MediaCard, type SearchOptions, toCard } from './catalog.records';
+import { decodeSearchCursor, encodeSearchCursor } from './catalog.cursor';
+import {
+  CARD_COLUMNS,
+  type CardRow,
+  type MediaCard,
+  type Page,
+  type SearchOptions,
+  toCard,
+} from './catalog.records';
 import {
   type PgLexemeStatistics,
+  type SearchPagePosition,
   pgLexemeStatisticsQuery,
+  pgQueryShare,
   pgSearchPlan,
   searchCandidates,
+  searchCountsQuery,
+  searchPageQuery,
   searchRankSql,
   searchScope,
 } from './catalog.search-query';
@@ -83,6 +102,89 @@ export function createCatalogSearch(db: Kysely<Database>, dialect: Dialect) {
       .sort((a, b) => (order.get(a.mediaType) ?? 0) - (order.get(b.mediaType) ?? 0));
   }
 
+  /**
+   * Per media type, how many titles match in any field, counted up to SEARCH_COUNT_CAP (decision 036):
+   * each count reads at most the cap and one more, so its cost follows the cap, not the matches.
+   * Types without a match are left out.
+   */
+  async function searchCounts(
+    brandId: number,
+    query: string,
+    options: Pick<SearchOptions, 'mediaTypes' | 'country'> = {},
+  ): Promise<Map<MediaType, SearchCount>> {
+    const terms = searchTerms(query);
+    const types = MEDIA_TYPES.filter((type) => (options.mediaTypes ?? MEDIA_TYPES).includes(type));
+    if (terms.length === 0 || types.length === 0) return new Map();
+    const share = dialect === 'postgres' ? pgQueryShare(await pgLexemeStatistics(), 'document', terms) : null;
+    const { rows } = await searchCountsQuery(
+      {
+        dialect,
+        brandId,
+        terms,
+        types,
+        cap: SEARCH_COUNT_CAP,
+        geo: geoPattern(options.country) === null ? null : inCountry(options.country),
+      },
+      share,
+    ).execute(db);
+    const counts = new Map<MediaType, SearchCount>();
+    for (const row of rows) {
+      const seen = Number(row.seen);
+      if (isMediaType(row.type) && seen > 0) counts.set(row.type, cappedCount(seen));
+    }
+    return counts;
+  }
+
+  /**
+   * A keyset page of one media type's results in the search's order (title matches first, then the
+   * rank key): the title matches after the cursor, then the matches in other fields only. At most two
+   * statements of at most `limit + 1` index rows, then the cards by primary key.
+   */
+  async function searchPage(
+    brandId: number,
+    query: string,
+    mediaType: MediaType,
+    after: string | null,
+    limit: number,
+    options: Pick<SearchOptions, 'country' | 'locale'> = {},
+  ): Promise<Page<MediaCard>> {
+    const terms = searchTerms(query);
+    const start = decodeSearchCursor(after);
+    if (terms.length === 0) return { items: [], nextCursor: null };
+    const size = clampLimit(limit);
+    const plan = dialect === 'postgres' ? pgSearchPlan(await pgLexemeStatistics(), terms) : null;
+    const geo = geoPattern(options.country) === null ? null : inCountry(options.country);
+    const read = async (position: SearchPagePosition, wanted: number) => {
+      const { rows } = await searchPageQuery(
+        { dialect, brandId, terms, geo, type: mediaType, limit: wanted, position },
+        plan,
+      ).execute(db);
+      return rows.map((row) => ({ id: Number(row.id), rank: row.rank, tier: position.tier }));
+    };
+    const found = start?.tier === 1 ? [] : await read({ tier: 0, rank: start?.rank ?? null }, size + 1);
+    if (found.length <= size)
+      found.push(
+        ...(await read({ tier: 1, rank: start?.tier === 1 ? start.rank : null }, size + 1 - found.length)),
+      );
+    const shown = found.slice(0, size);
+    const last = shown.at(-1);
+    const nextCursor = found.length > size && last ? encodeSearchCursor(last.tier, last.rank) : null;
+    if (shown.length === 0) return { items: [], nextCursor: null };
+    const columns = sql.join([
+      ...CARD_COLUMNS.map((column) => sql.ref(column)),
+      sql`${localizedTitle(localeOf(options.locale))} as title`,
+    ]);
+    const { rows } = await sql<CardRow>`select ${columns} from media_items m
+      where m.id in (${sql.join(shown.map((row) => row.id))}) and m.brand_id = ${brandId}
+        and m.parent_id is null and m.media_type = ${mediaType}`.execute(db);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const items = shown.flatMap((row) => {
+      const card = byId.get(row.id);
+      return card ? [toCard(card, mediaType)] : [];
+    });
+    return { items, nextCursor };
+  }
+
   let lexemeStatistics: { readAt: number; value: Promise<PgLexemeStatistics> } | null = null;
 
   /** PostgreSQL's lexeme statistics of the search documents, read at most every 10 minutes. */
@@ -149,7 +251,7 @@ export function createCatalogSearch(db: Kysely<Database>, dialect: Dialect) {
     if (ids.length > 0) await inTransaction(db, (trx) => writeSearchRows(trx, dialect, ids));
   }
 
-  return { search, listSearchTexts, reindexTitles };
+  return { search, searchCounts, searchPage, listSearchTexts, reindexTitles };
 }
 
 /**

@@ -8,8 +8,14 @@ import {
   hasContentAccessTag,
   isHiddenOnDevice,
   isMediaType,
+  type LiveStatus,
+  liveEventStatus,
+  type MediaLock,
   meaningfulMediaId,
   mediaAccess,
+  mediaLock,
+  type SearchCount,
+  streamLiveStatus,
   subscriptionState,
 } from '@member/domain';
 
@@ -76,14 +82,22 @@ export interface MediaItemView {
   episodes: MediaItemView[];
   firstEpisode: MediaItemView | null;
   chapters: MediaItemView[];
-  liveSchedule: LiveEvent[];
+  /** Each broadcast with its status at the time of the answer and whether it has a replay. */
+  liveSchedule: LiveEventView[];
+  /** A stream's status over its schedule, decided from its times now; null for other types. */
+  liveStatus: LiveStatus | null;
 }
+
+/** A broadcast as the server answers it: its stored line, and its status decided from its times now. */
+export type LiveEventView = LiveEvent & { endsAt: string | null; status: LiveStatus; hasReplay: boolean };
 
 export interface CatalogServiceDeps {
   repository: CatalogRepository;
   subscriptions: Pick<MembersRepository, 'listSubscriptions'>;
   /** The widths a thumbnail is stored in (catalog.thumbnail-sizes.ts); none when absent. */
   thumbnailSizes?: (path: string) => ThumbnailSize[];
+  /** The clock live statuses are decided by (tests set it). */
+  now?: () => number;
 }
 
 const LOCATION_MESSAGE = 'This content is not available in your current location.';
@@ -92,9 +106,24 @@ const SUBSCRIPTION_MESSAGE = 'Your subscription does not include this content.';
 const peopleIn = (record: MediaRecord, role: PersonRole) =>
   record.people.filter((link) => link.role === role).map((link) => link.person);
 
+/** A stream's broadcasts with their status at `nowMs`; a broadcast whose start cannot be read is left out. */
+function scheduleAt(details: MediaRecord['details'], nowMs: number): LiveEventView[] {
+  return (details.liveSchedule ?? []).flatMap((event) => {
+    const status = liveEventStatus(event, nowMs);
+    return status === null
+      ? []
+      : [{ ...event, endsAt: event.endsAt ?? null, status, hasReplay: event.replay === true }];
+  });
+}
+
 /** `cdnServer` is the brand's CDN origin, used for thumbnails stored without one of their own. */
-function present(record: MediaRecord, cdnServer: string, children: MediaRecord[] = []): MediaItemView {
-  const kids = children.map((child) => present(child, cdnServer));
+function present(
+  record: MediaRecord,
+  cdnServer: string,
+  nowMs: number,
+  children: MediaRecord[] = [],
+): MediaItemView {
+  const kids = children.map((child) => present(child, cdnServer, nowMs));
   const { details } = record;
   return {
     id: record.id,
@@ -137,7 +166,8 @@ function present(record: MediaRecord, cdnServer: string, children: MediaRecord[]
     episodes: record.mediaType === 'movie' ? kids : [],
     firstEpisode: record.mediaType === 'movie' ? (kids[0] ?? null) : null,
     chapters: record.mediaType === 'audiobook' ? kids : [],
-    liveSchedule: (details.liveSchedule ?? []).map((event) => ({ ...event, endsAt: event.endsAt ?? null })),
+    liveSchedule: scheduleAt(details, nowMs),
+    liveStatus: record.mediaType === 'stream' ? streamLiveStatus(details.liveSchedule ?? [], nowMs) : null,
   };
 }
 
@@ -166,6 +196,7 @@ export function createCatalogService({
   repository,
   subscriptions,
   thumbnailSizes = createThumbnailSizes(new Map()),
+  now = Date.now,
 }: CatalogServiceDeps) {
   /** The media types the caller's subscriptions grant; a visitor has none. */
   async function subscribedMediaTypes(ctx: RequestContext): Promise<string[]> {
@@ -215,7 +246,7 @@ export function createCatalogService({
           throw forbidden(SUBSCRIPTION_MESSAGE, access.reason);
       }
     }
-    return present(detail, brand.cdnServer, detail.children);
+    return present(detail, brand.cdnServer, now(), detail.children);
   }
 
   /**
@@ -232,7 +263,7 @@ export function createCatalogService({
   }
 
   /** A card with its thumbnail origin resolved to the brand CDN when stored without one. */
-  const card = (ctx: RequestContext, item: MediaCard): MediaCardView => ({
+  const card = (ctx: RequestContext, item: MediaCard, lock: MediaLock | null = null): MediaCardView => ({
     id: item.id,
     mediaType: item.mediaType,
     title: item.title,
@@ -243,7 +274,45 @@ export function createCatalogService({
     releaseYear: item.releaseYear,
     duration: item.durationSeconds,
     popularity: item.popularity,
+    lock,
   });
+
+  /**
+   * Cards with the lock each shows before it is opened (decision 036): `mediaLock`, the rule that
+   * refuses the detail, over the card's facts. Lists already leave out titles that cannot play in the
+   * request's country, so their locks are the membership's: without the brand's access tag there are
+   * none and nothing is read; with it, the caller's subscriptions once and, for the titles that are
+   * neither free nor of a subscribed type, one statement for the free-content slots.
+   */
+  async function cards(ctx: RequestContext, items: readonly MediaCard[]): Promise<MediaCardView[]> {
+    const brand = ctx.brand.config;
+    if (!hasContentAccessTag(brand.brandTags) || items.length === 0)
+      return items.map((item) => card(ctx, item));
+    const subscribed = await subscribedMediaTypes(ctx);
+    const candidates = items.filter((item) => !item.isFree && !subscribed.includes(item.mediaType));
+    const inFreeSlot = await repository.idsInSlots(
+      brand.id,
+      candidates.map((item) => item.id),
+      FREE_CONTENT_SLOTS,
+    );
+    return items.map((item) =>
+      card(
+        ctx,
+        item,
+        mediaLock({
+          mediaType: item.mediaType,
+          isFree: item.isFree,
+          inFreeSlot: inFreeSlot.has(item.id),
+          // Lists, slots and search hold only titles playable in the request's country.
+          geoAllow: null,
+          country: ctx.country,
+          brandTags: brand.brandTags,
+          subscribedMediaTypes: subscribed,
+          isMember: ctx.auth.kind === 'member',
+        }),
+      ),
+    );
+  }
 
   const parseType = (mediaType: string): MediaType => {
     if (!isMediaType(mediaType)) throw badInput(`Unknown media type "${mediaType.slice(0, 32)}".`);
@@ -282,7 +351,7 @@ export function createCatalogService({
     } else {
       page = await repository.listNewReleases(brandId, mediaType, after, first, ctx.country, locale);
     }
-    return { items: page.items.map((item) => card(ctx, item)), nextCursor: page.nextCursor };
+    return { items: await cards(ctx, page.items), nextCursor: page.nextCursor };
   }
 
   /** Genres of the type that hold titles of the brand; none for a type hidden on this device. */
@@ -292,25 +361,77 @@ export function createCatalogService({
     return repository.listGenres(ctx.brand.config.id, mediaType, catalogLocale(ctx));
   }
 
-  /** Search grouped by media type (the product's order), with the same visibility as lists. */
+  /** The media types a search covers: the brand's, less those hidden on this device. */
+  const searchTypes = (ctx: RequestContext) =>
+    MEDIA_TYPES.filter(
+      (type) => ctx.brand.config.mediaTypes.includes(type) && !isHiddenOnDevice(type, ctx.userAgent),
+    );
+
+  /**
+   * Search grouped by media type (the product's order), with the same visibility as lists. With
+   * `withCounts`, each group also says how many titles of its type match, counted up to
+   * SEARCH_COUNT_CAP (decision 036), in a second statement that runs beside the search.
+   */
   async function search(
     ctx: RequestContext,
     query: string,
     first?: number | null,
-  ): Promise<{ mediaType: MediaType; items: MediaCardView[] }[]> {
-    const types = MEDIA_TYPES.filter(
-      (type) => ctx.brand.config.mediaTypes.includes(type) && !isHiddenOnDevice(type, ctx.userAgent),
-    );
-    const results = await repository.search(ctx.brand.config.id, query, {
-      mediaTypes: types,
-      limit: first ?? undefined,
-      country: ctx.country,
-      locale: catalogLocale(ctx),
-    });
+    withCounts = false,
+  ): Promise<SearchGroupView[]> {
+    const types = searchTypes(ctx);
+    const [results, counts] = await Promise.all([
+      repository.search(ctx.brand.config.id, query, {
+        mediaTypes: types,
+        limit: first ?? undefined,
+        country: ctx.country,
+        locale: catalogLocale(ctx),
+      }),
+      withCounts
+        ? repository.searchCounts(ctx.brand.config.id, query, { mediaTypes: types, country: ctx.country })
+        : Promise.resolve(null),
+    ]);
+    const views = await cards(ctx, results);
     const groups = new Map<MediaType, MediaCardView[]>();
-    for (const item of results)
-      groups.set(item.mediaType, [...(groups.get(item.mediaType) ?? []), card(ctx, item)]);
-    return [...groups].map(([mediaType, items]) => ({ mediaType, items }));
+    for (const item of views) groups.set(item.mediaType, [...(groups.get(item.mediaType) ?? []), item]);
+    return [...groups].map(([mediaType, items]) => {
+      // A count never says fewer than the titles shown (a title added between the two statements).
+      const count = counts?.get(mediaType);
+      const total: SearchCount = count
+        ? { count: Math.max(count.count, items.length), capped: count.capped }
+        : { count: items.length, capped: false };
+      return { mediaType, items, count: withCounts ? total.count : null, countCapped: total.capped };
+    });
+  }
+
+  /**
+   * content.searchPage: one media type's results in the search's order, a keyset page at a time
+   * (`after` is the previous page's nextCursor), with the type's capped count.
+   */
+  async function searchPage(
+    ctx: RequestContext,
+    query: string,
+    rawType: string,
+    after?: string | null,
+    first?: number | null,
+  ): Promise<SearchPageView> {
+    const mediaType = parseType(rawType);
+    if (!searchTypes(ctx).includes(mediaType))
+      return { items: [], nextCursor: null, count: 0, countCapped: false };
+    const brandId = ctx.brand.config.id;
+    const [page, counts] = await Promise.all([
+      repository.searchPage(brandId, query, mediaType, after ?? null, first ?? DEFAULT_SEARCH_PAGE, {
+        country: ctx.country,
+        locale: catalogLocale(ctx),
+      }),
+      repository.searchCounts(brandId, query, { mediaTypes: [mediaType], country: ctx.country }),
+    ]);
+    const count = counts.get(mediaType) ?? { count: 0, capped: false };
+    return {
+      items: await cards(ctx, page.items),
+      nextCursor: page.nextCursor,
+      count: count.count,
+      countCapped: count.capped,
+    };
   }
 
   /**
@@ -328,13 +449,19 @@ export function createCatalogService({
       catalogLocale(ctx),
     );
     const visible = (item: MediaCard) => !isHiddenOnDevice(item.mediaType, ctx.userAgent);
+    // Every slot's cards get their locks in one pass (one read of the free-content slots).
+    const views = await cards(
+      ctx,
+      slots.flatMap((slot) => slot.items.filter(visible)),
+    );
+    const byId = new Map(views.map((view) => [view.id, view]));
     return slots.map((slot) => ({
       id: slot.id,
       slug: slot.slug,
       title: slot.title,
       mediaType: slot.mediaType,
       properties: JSON.stringify(slot.properties),
-      items: slot.items.filter(visible).map((item) => card(ctx, item)),
+      items: slot.items.filter(visible).flatMap((item) => byId.get(item.id) ?? []),
     }));
   }
 
@@ -363,14 +490,34 @@ export function createCatalogService({
       slug: page.slug,
       title: page.title,
       mediaType: page.mediaType,
-      items: page.items
-        .filter((item) => !isHiddenOnDevice(item.mediaType, ctx.userAgent))
-        .map((item) => card(ctx, item)),
+      items: await cards(
+        ctx,
+        page.items.filter((item) => !isHiddenOnDevice(item.mediaType, ctx.userAgent)),
+      ),
       nextCursor: page.nextCursor,
     };
   }
 
-  return { media, liveStream, list, genres, search, slotsWithTags, slot, thumbnailSizes };
+  return { media, liveStream, list, genres, search, searchPage, slotsWithTags, slot, thumbnailSizes };
+}
+
+/** Results per page of content.searchPage unless asked otherwise. */
+const DEFAULT_SEARCH_PAGE = 24;
+
+/** One media type's search results, with how many match (null when not counted). */
+export interface SearchGroupView {
+  mediaType: MediaType;
+  items: MediaCardView[];
+  count: number | null;
+  countCapped: boolean;
+}
+
+/** A keyset page of one type's search results, with the type's capped count. */
+export interface SearchPageView {
+  items: MediaCardView[];
+  nextCursor: string | null;
+  count: number;
+  countCapped: boolean;
 }
 
 /** Slot slugs as operators name them (new_releases, movie_free, seasonal_winter). */

@@ -395,6 +395,9 @@ export function createLibraryService({ repository, catalog, now = () => isoNow()
           releaseYear: row.media.releaseYear,
           duration: row.media.durationSeconds,
           popularity: row.media.popularity,
+          // Titles the member has already opened: the continue shelf does not check them again
+          // (opening one still goes through content.media's rules).
+          lock: null,
         },
       }));
   }

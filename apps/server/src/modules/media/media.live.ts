@@ -3,6 +3,8 @@ import { z } from 'zod';
 /** The playlist name a live folder answers (generated from its `live.json`, never a file on disk). */
 export const LIVE_PLAYLIST = 'live.m3u8';
 export const LIVE_DESCRIPTION = 'live.json';
+/** The recorded broadcast of a loop folder: the loop once, as video on demand (decision 036). */
+export const REPLAY_PLAYLIST = 'replay.m3u8';
 
 /** `live.json` of a looping live stream (see apps/server/media/demo/README.md); unknown keys ignored. */
 export const LiveLoopSchema = z.object({
@@ -73,5 +75,32 @@ export function livePlaylist(loop: LiveLoop, nowMs: number): string {
     lines.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(startMs).toISOString()}`);
     lines.push(`#EXTINF:${segment.durationSeconds.toFixed(3)},`, segment.uri);
   }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The loop's length in seconds. */
+export function loopSeconds(loop: LiveLoop): number {
+  return loop.segments.reduce((sum, segment) => sum + segment.durationSeconds, 0);
+}
+
+/**
+ * The replay of a looping stream's broadcast: its segments once, as a video-on-demand playlist
+ * (`#EXT-X-PLAYLIST-TYPE:VOD` and `#EXT-X-ENDLIST`), so a player can seek in it and shows no live edge.
+ */
+export function replayPlaylist(loop: LiveLoop): string {
+  const targetDuration = Math.max(
+    loop.targetDurationSeconds,
+    ...loop.segments.map((segment) => Math.ceil(segment.durationSeconds)),
+  );
+  const lines = [
+    '#EXTM3U',
+    `#EXT-X-VERSION:${String(loop.playlistVersion)}`,
+    `#EXT-X-TARGETDURATION:${String(targetDuration)}`,
+    '#EXT-X-PLAYLIST-TYPE:VOD',
+    '#EXT-X-MEDIA-SEQUENCE:0',
+  ];
+  for (const segment of loop.segments)
+    lines.push(`#EXTINF:${segment.durationSeconds.toFixed(3)},`, segment.uri);
+  lines.push('#EXT-X-ENDLIST');
   return `${lines.join('\n')}\n`;
 }

@@ -4,7 +4,7 @@ import type { AppConfig } from '../../config';
 import { badInput, forbidden, notFound } from '../../errors';
 import { COVER_PREFIX, parseCoverPath, renderCover } from './media.covers';
 import { readLiveLoop, resolveMediaFile, sendMediaFile } from './media.files';
-import { LIVE_PLAYLIST, livePlaylist } from './media.live';
+import { LIVE_PLAYLIST, REPLAY_PLAYLIST, livePlaylist, replayPlaylist } from './media.live';
 import { type MediaRoot, PUBLIC_FOLDER, contentTypeOf, isMediaRoot, parseSegments } from './media.paths';
 import { SIGNED_PREFIX, verifySignedMediaPath } from './media.signing';
 
@@ -93,6 +93,15 @@ export function registerMediaRoutes(
         return reply
           .headers({ ...headersFor(contentType), 'content-type': contentType, 'cache-control': 'no-cache' })
           .send(livePlaylist(loop, now()));
+      }
+    }
+    if (name === REPLAY_PLAYLIST) {
+      const loop = await readLiveLoop(roots[root], segments.slice(0, -1));
+      if (loop) {
+        const contentType = contentTypeOf(name);
+        return reply
+          .headers({ ...headersFor(contentType), 'content-type': contentType, 'cache-control': 'no-cache' })
+          .send(replayPlaylist(loop));
       }
     }
     throw MEDIA_NOT_FOUND();

@@ -1,13 +1,13 @@
-import { type MediaType, isMediaType, meaningfulMediaId } from '@member/domain';
+import { type MediaType, currentLiveEvent, isMediaType, meaningfulMediaId } from '@member/domain';
 
 import type { AppConfig } from '../../config';
 import type { RequestContext } from '../../context';
-import { badInput, notFound } from '../../errors';
+import { badInput, forbidden, notFound } from '../../errors';
 import type { CatalogService, MediaItemView } from '../catalog/catalog.service';
 import type { EventsService } from '../events/events.service';
 import { captionsBeside } from './media.captions';
 import { readLiveLoop, resolveMediaFile } from './media.files';
-import { LIVE_PLAYLIST } from './media.live';
+import { LIVE_PLAYLIST, REPLAY_PLAYLIST, loopSeconds } from './media.live';
 import {
   type PlaybackKind,
   contentTypeOf,
@@ -45,6 +45,7 @@ export interface MediaServiceDeps {
 
 const NOT_FOUND = () => notFound('Media not found', 'media_not_found');
 const NOT_PLAYABLE = () => notFound('This title has nothing to play.', 'media_not_playable');
+const NOT_LIVE_YET = () => forbidden('This broadcast has not started yet.', 'stream_not_live');
 
 export function createMediaService({
   catalog,
@@ -91,7 +92,16 @@ export function createMediaService({
     const folder = target.segments.slice(0, -1);
     let file = target.segments;
     let kind = playbackKindOf(rawType, file[file.length - 1] ?? '');
-    if (kind === 'LIVE' && (await readLiveLoop(roots[target.root], folder))) {
+    // Live means live (decision 036): a stream with a schedule plays live only while a broadcast is
+    // on; once ended it plays the recorded broadcast when there is one, and before it starts nothing.
+    const status = rawType === 'stream' ? item.liveStatus : null;
+    if (status === 'upcoming') throw NOT_LIVE_YET();
+    if (status === 'ended') {
+      const last = currentLiveEvent(item.liveSchedule, now());
+      if (!last?.hasReplay || !(await readLiveLoop(roots[target.root], folder))) throw NOT_PLAYABLE();
+      file = [...folder, REPLAY_PLAYLIST];
+      kind = 'VIDEO';
+    } else if (kind === 'LIVE' && (await readLiveLoop(roots[target.root], folder))) {
       file = [...folder, LIVE_PLAYLIST];
     } else if (!(await resolveMediaFile(roots[target.root], file))) {
       throw NOT_PLAYABLE();
@@ -142,7 +152,18 @@ export function createMediaService({
     };
   }
 
-  return { startPlayback };
+  /**
+   * The length in seconds of the live loop a stream's playback key names (its folder's `live.json`),
+   * which live stats follow; null when the key names no loop.
+   */
+  async function liveLoopSeconds(playbackKey: string | null): Promise<number | null> {
+    const target = playbackKey ? parsePlaybackKey(playbackKey) : null;
+    if (!target) return null;
+    const loop = await readLiveLoop(roots[target.root], target.segments.slice(0, -1));
+    return loop ? loopSeconds(loop) : null;
+  }
+
+  return { startPlayback, liveLoopSeconds };
 }
 
 export type MediaService = ReturnType<typeof createMediaService>;

@@ -49,6 +49,27 @@ export interface CardProgress {
   label: string;
 }
 
+/**
+ * The lock a title shows before it is opened, with why, as the server decided it (`MediaCard.lock`):
+ * not in the membership, not in this country, or sign-in needed. The card's link is read with it.
+ */
+function CardLock({ reason, label }: { reason: NonNullable<MediaCardItem['lock']>; label: string }) {
+  return (
+    <span className={`media-card__lock media-card__lock--${reason}`}>
+      <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
+        <path
+          d="M7 11V8a5 5 0 0 1 10 0v3M6 11h12v9H6z"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinejoin="round"
+        />
+      </svg>
+      {label}
+    </span>
+  );
+}
+
 /** A title on a shelf, in a grid or in search results: its picture, name, year and length, linking to it. */
 export function MediaCard({ item, isPriority = false, progress = null }: MediaCardProps) {
   useBrowseStrings();
@@ -85,6 +106,7 @@ export function MediaCard({ item, isPriority = false, progress = null }: MediaCa
             </span>
           )}
           {item.is_free ? <span className="media-card__badge">{t('browse.card.free')}</span> : null}
+          {item.lock ? <CardLock reason={item.lock} label={t(`browse.card.lock.${item.lock}`)} /> : null}
           {progress ? (
             <span
               className="media-card__progress"

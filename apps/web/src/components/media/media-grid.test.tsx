@@ -30,6 +30,7 @@ async function renderWithApp(ui: ReactNode) {
 const item = (id: number, overrides: Partial<MediaCardData> = {}): MediaCardData => ({
   id,
   mediaType: 'music',
+  lock: null,
   title: `Album ${id}`,
   slug: `album-${id}`,
   thumbnail: { origin: '', path: `/covers/${id}.jpg`, cacheIndex: 4 },

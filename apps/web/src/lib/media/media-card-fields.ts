@@ -14,6 +14,7 @@ const CARD_SCALARS = select<MediaCard>()(
   'releaseYear',
   'duration',
   'popularity',
+  'lock',
 );
 
 /** A title on a shelf, a list page or in search results: the server's `MediaCard`, as selected. */
@@ -24,7 +25,7 @@ export const MEDIA_CARD_FIELDS = `${CARD_SCALARS.text} ${THUMBNAIL_FIELDS}`;
 
 /** What a card needs: a `MediaCardData`, or any title with at least its id, type, title, slug and thumbnail. */
 export type MediaCardItem = Pick<MediaCardData, 'id' | 'mediaType' | 'title' | 'slug' | 'thumbnail'> &
-  Partial<Pick<MediaCardData, 'is_free' | 'releaseDate' | 'releaseYear' | 'duration'>>;
+  Partial<Pick<MediaCardData, 'is_free' | 'releaseDate' | 'releaseYear' | 'duration' | 'lock'>>;
 
 /** `/browse/{media}/id/{id}/{slug}`: a title's detail page. */
 export function mediaDetailsHref(item: Pick<MediaCardData, 'id' | 'mediaType' | 'slug'>): string {

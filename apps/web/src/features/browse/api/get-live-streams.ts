@@ -10,20 +10,27 @@ export interface LiveStream {
   title: string;
   slug: string;
   thumbnail: Thumbnail;
-  quality: string | null;
   liveSchedule: LiveEvent[];
 }
 
 /** Streams per page of the live page; their schedules come in one request, each costing a few fields of the query budget. */
 export const LIVE_STREAMS = 20;
 
+/**
+ * A stream's fields on the live page. Twenty of them fill the query budget (MAX_QUERY_COST, 300 fields):
+ * the media type is known (every title here is a stream) and the page shows no quality, so neither is
+ * asked; each broadcast's server-decided status and replay are (decision 036).
+ */
 const STREAM_FIELDS =
-  'id mediaType title slug thumbnail { origin path cacheIndex } quality liveSchedule { title startsAt endsAt }';
+  'id title slug thumbnail { origin path cacheIndex } liveSchedule { title startsAt endsAt status hasReplay }';
+
+type StreamData = Omit<LiveStream, 'mediaType'>;
+const asStream = (data: StreamData): LiveStream => ({ ...data, mediaType: 'stream' });
 
 /** One request for the schedules of several streams: `content.media` once per id, under aliases. */
 function schedulesQuery(count: number) {
   const ids = Array.from({ length: count }, (_, i) => i);
-  return gql<{ content: Record<string, LiveStream | null> }, Record<string, number>>(`
+  return gql<{ content: Record<string, StreamData | null> }, Record<string, number>>(`
     query LiveSchedules(${ids.map((i) => `$id${i}: Int!`).join(', ')}) {
       content {
         ${ids.map((i) => `s${i}: media(mediaType: "stream", id: $id${i}) { ${STREAM_FIELDS} }`).join('\n        ')}
@@ -61,7 +68,8 @@ export async function getLiveStreams(after: string | null, signal?: AbortSignal)
   const failures = errors.map(failureOrThrow);
   const streams = ids
     .map((_, i) => data?.content[`s${i}`] ?? null)
-    .filter((stream): stream is LiveStream => stream !== null);
+    .filter((stream): stream is StreamData => stream !== null)
+    .map(asStream);
   const refusal = failures.find((failure) => failure.kind === 'refused');
   return {
     streams,
@@ -70,7 +78,7 @@ export async function getLiveStreams(after: string | null, signal?: AbortSignal)
   };
 }
 
-const LIVE_STREAM_QUERY = gql<{ content: { liveStream: LiveStream | null } }, { slug: string }>(`
+const LIVE_STREAM_QUERY = gql<{ content: { liveStream: StreamData | null } }, { slug: string }>(`
   query LiveStream($slug: String!) {
     content {
       liveStream(slug: $slug) { ${STREAM_FIELDS} }
@@ -90,5 +98,5 @@ export async function getLiveStreamBySlug(slug: string, signal?: AbortSignal): P
   const [error] = errors;
   if (error) return failureOrThrow(error);
   const media = data?.content.liveStream ?? null;
-  return media ? { kind: 'found', media } : { kind: 'not-found' };
+  return media ? { kind: 'found', media: asStream(media) } : { kind: 'not-found' };
 }

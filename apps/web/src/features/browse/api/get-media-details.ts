@@ -42,7 +42,7 @@ export type MediaDetails = MediaChild &
   Picked<typeof DETAIL_SCALARS> &
   Pick<
     MediaItem,
-    'casts' | 'directors' | 'producers' | 'writers' | 'authors' | 'narrators' | 'liveSchedule'
+    'casts' | 'directors' | 'producers' | 'writers' | 'authors' | 'narrators' | 'liveSchedule' | 'liveStatus'
   > & {
     genres: Genre[];
     tracks: MediaChild[];
@@ -70,7 +70,7 @@ export const MEDIA_DETAILS_QUERY = gql<
         episodes { ${CHILD_FIELDS} }
         firstEpisode { id }
         chapters { ${CHILD_FIELDS} }
-        liveSchedule { title startsAt endsAt }
+        liveStatus liveSchedule { title startsAt endsAt status hasReplay }
       }
     }
   }

@@ -25,6 +25,7 @@ function card(id: number, overrides: Partial<MediaCardData> = {}): MediaCardData
     releaseYear: 2024,
     duration: 5400,
     popularity: 10,
+    lock: null,
     ...overrides,
   };
 }
@@ -93,6 +94,7 @@ function movie(overrides: Partial<MediaDetails> = {}): MediaDetails {
     firstEpisode: null,
     chapters: [],
     liveSchedule: [],
+    liveStatus: null,
     ...overrides,
   };
 }
@@ -431,7 +433,15 @@ describe('live stats', () => {
       slug: title.toLowerCase().replace(/ /g, '-'),
       thumbnail,
       quality: 'HD',
-      liveSchedule: [{ title, startsAt: iso(startsAt), endsAt: iso(startsAt + 3_600_000) }],
+      liveSchedule: [
+        {
+          title,
+          startsAt: iso(startsAt),
+          endsAt: iso(startsAt + 3_600_000),
+          status: startsAt > now ? 'upcoming' : 'live',
+          hasReplay: false,
+        },
+      ],
     });
     mockApi(
       {
@@ -480,7 +490,15 @@ describe('live stats', () => {
       slug: title.toLowerCase().replace(/ /g, '-'),
       thumbnail,
       quality: 'HD',
-      liveSchedule: [{ title, startsAt: iso(startsAt), endsAt: iso(startsAt + 3_600_000) }],
+      liveSchedule: [
+        {
+          title,
+          startsAt: iso(startsAt),
+          endsAt: iso(startsAt + 3_600_000),
+          status: startsAt > now ? 'upcoming' : 'live',
+          hasReplay: false,
+        },
+      ],
     });
     const firstPage = Array.from({ length: 20 }, (_, i) => 100 - i);
     const fetchMock = mockApi(

@@ -6,6 +6,9 @@ import { AccessRefused, LiveScheduleList } from './browse-screen';
 import { useI18n } from '../../../lib/i18n';
 import { playQueue } from '../../../lib/media/play-queue';
 import { useSession } from '../../../lib/session';
+import { type LiveReminders, useLiveReminders } from '../hooks/use-live-reminders';
+import { BroadcastAction, playStream } from './live-actions';
+import { LiveStatsPanel } from './live-stats-panel';
 import type { LiveLoader } from '../api/browse-loaders';
 import { type LiveStream, type LiveStreams, getLiveStreams } from '../api/get-live-streams';
 import type { LiveEvent } from '@member/domain';
@@ -16,10 +19,6 @@ import { useNow } from '../hooks/use-now';
 import { liveHref } from './browse-links';
 
 type Stream = Pick<LiveStream, 'id' | 'title' | 'slug' | 'thumbnail'> & { liveSchedule: LiveEvent[] };
-
-function playStream(stream: Stream): void {
-  playQueue.play([{ id: stream.id, mediaType: 'stream', title: stream.title, thumbnail: stream.thumbnail }]);
-}
 
 /** What is on now, or else what comes next: the live indicator at the top of the page. */
 function OnAir({ streams, nowMs }: { streams: readonly Stream[]; nowMs: number }) {
@@ -51,7 +50,7 @@ function OnAir({ streams, nowMs }: { streams: readonly Stream[]; nowMs: number }
                   playStream(broadcast.source);
                 }}
               >
-                {t('browse.live.watchLive', { title: broadcast.source.title })}
+                {t('browse.live.watchLive', { title: broadcast.event.title })}
               </button>
             </li>
           ))}
@@ -75,10 +74,12 @@ function Schedule({
   streams,
   nowMs,
   showStreamTitles,
+  reminders,
 }: {
   streams: readonly Stream[];
   nowMs: number;
   showStreamTitles: boolean;
+  reminders: LiveReminders;
 }) {
   const { t } = useI18n();
   return (
@@ -92,16 +93,12 @@ function Schedule({
         nowMs={nowMs}
         renderAction={(broadcast) => (
           <span className="live-schedule__links">
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={() => {
-                playStream(broadcast.source);
-              }}
-              aria-label={t('browse.live.playStream', { title: broadcast.source.title })}
-            >
-              {t('browse.verbs.watch')}
-            </button>
+            <BroadcastAction
+              stream={broadcast.source}
+              event={broadcast.event}
+              status={broadcast.status}
+              reminders={reminders}
+            />
             {showStreamTitles ? (
               <Link
                 className="live-schedule__more"
@@ -130,13 +127,14 @@ async function nextStreams(cursor: string, signal: AbortSignal): Promise<KeysetP
  */
 function AllStreams({ live, nowMs }: { live: LiveStreams; nowMs: number }) {
   const { t } = useI18n();
+  const reminders = useLiveReminders();
   const first = useMemo(() => ({ items: live.streams, nextCursor: live.nextCursor }), [live]);
   const pages = useKeysetPages(first, nextStreams);
   const streams = pages.items;
   return (
     <div className="browse-sections">
       <OnAir streams={streams} nowMs={nowMs} />
-      <Schedule streams={streams} nowMs={nowMs} showStreamTitles />
+      <Schedule streams={streams} nowMs={nowMs} showStreamTitles reminders={reminders} />
       <div className="live-more">
         <p className="live-more__status" role="status">
           {pages.isLoading
@@ -191,20 +189,30 @@ export function LivePage() {
       </div>
     );
   }
-  const stream = data.stream.media;
+  return <OneStream stream={data.stream.media} nowMs={nowMs} />;
+}
+
+/**
+ * `/browse/stream/live/:slug`: one stream's broadcast with what it offers by its status (watch live,
+ * its replay, or a reminder), its live figures, and its schedule.
+ */
+function OneStream({ stream, nowMs }: { stream: LiveStream; nowMs: number }) {
+  const { t } = useI18n();
+  const reminders = useLiveReminders();
+  const [current] = scheduleAround([{ source: stream, events: stream.liveSchedule }], nowMs);
   return (
     <Page title={stream.title} subtitle={t('browse.liveTitle')}>
       <div className="browse-sections">
         <div className="media-details__actions">
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => {
-              playStream(stream);
-            }}
-          >
-            {t('browse.live.watchLive', { title: stream.title })}
-          </button>
+          {current ? (
+            <BroadcastAction
+              stream={stream}
+              event={current.event}
+              status={current.status}
+              reminders={reminders}
+              primary
+            />
+          ) : null}
           <Link className="button button--ghost" to={mediaDetailsHref(stream)}>
             {t('browse.live.details')}
           </Link>
@@ -212,8 +220,9 @@ export function LivePage() {
             {t('browse.live.allStreams')}
           </Link>
         </div>
+        <LiveStatsPanel slug={stream.slug} />
         <OnAir streams={[stream]} nowMs={nowMs} />
-        <Schedule streams={[stream]} nowMs={nowMs} showStreamTitles={false} />
+        <Schedule streams={[stream]} nowMs={nowMs} showStreamTitles={false} reminders={reminders} />
       </div>
     </Page>
   );

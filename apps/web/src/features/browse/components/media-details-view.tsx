@@ -14,6 +14,9 @@ import { useNow } from '../hooks/use-now';
 import { useResumePoint } from '../hooks/use-resume-point';
 import { chapterStarts, creditLine, titleQueue } from '../utils/queue-items';
 import { genreHref, liveHref } from './browse-links';
+import { useLiveReminders } from '../hooks/use-live-reminders';
+import { scheduleAround } from '../utils/live-schedule';
+import { BroadcastAction } from './live-actions';
 import { LiveScheduleList } from './live-schedule-list';
 import { MediaFacts } from './media-facts';
 import { MediaParts } from './media-parts';
@@ -33,6 +36,30 @@ function resumeLabel(point: ResumePoint, t: Translator['t'], locale: Translator[
     case 'start':
       return null;
   }
+}
+
+/** A stream's main action by its broadcast's status: watch live, its replay, or a reminder (decision 036). */
+function StreamAction({ media, nowMs, onPlay }: { media: MediaDetails; nowMs: number; onPlay: () => void }) {
+  const { t } = useI18n();
+  const reminders = useLiveReminders();
+  const [current] = scheduleAround([{ source: media, events: media.liveSchedule }], nowMs);
+  if (!current) {
+    // A stream without a schedule plays as it is.
+    return (
+      <button type="button" className="button button--primary" onClick={onPlay}>
+        {t('browse.verbs.watch')}
+      </button>
+    );
+  }
+  return (
+    <BroadcastAction
+      stream={media}
+      event={current.event}
+      status={current.status}
+      reminders={reminders}
+      primary
+    />
+  );
 }
 
 /** A title's page: picture, name, facts, people, genres, its parts (tracks, episodes, chapters) and actions. */
@@ -113,9 +140,13 @@ export function MediaDetailsView({ media }: { media: MediaDetails }) {
             </ul>
           ) : null}
           <div className="media-details__actions">
-            <button type="button" className="button button--primary" onClick={play}>
-              {resumeText ?? t(`browse.verbs.${MEDIA_TYPE_VERBS[media.mediaType]}`)}
-            </button>
+            {media.mediaType === 'stream' ? (
+              <StreamAction media={media} nowMs={nowMs} onPlay={play} />
+            ) : (
+              <button type="button" className="button button--primary" onClick={play}>
+                {resumeText ?? t(`browse.verbs.${MEDIA_TYPE_VERBS[media.mediaType]}`)}
+              </button>
+            )}
             {resume.kind === 'resume' || resume.kind === 'chapter' ? (
               <button type="button" className="button button--ghost" onClick={startOver}>
                 {t('browse.details.startOver')}

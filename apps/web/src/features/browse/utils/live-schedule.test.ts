@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_BROADCAST_MS, scheduleAround } from './live-schedule';
 
 const at = (iso: string) => Date.parse(iso);
+// The server's status as of an earlier answer: the page's clock moves it on, never back.
 const event = (title: string, startsAt: string, endsAt: string | null = null) => ({
   title,
   startsAt,
   endsAt,
+  status: 'upcoming' as const,
+  hasReplay: false,
 });
 
 describe('scheduleAround', () => {
@@ -73,5 +76,18 @@ describe('scheduleAround', () => {
       ['starts now', 'live'],
       ['ends now', 'ended'],
     ]);
+  });
+
+  it("keeps the server's status when the page's clock says an earlier one", () => {
+    const [broadcast] = scheduleAround(
+      [
+        {
+          source: 'a',
+          events: [{ ...event('over', '2026-03-01T11:00:00Z', '2026-03-01T13:00:00Z'), status: 'ended' }],
+        },
+      ],
+      now,
+    );
+    expect(broadcast?.status).toBe('ended');
   });
 });

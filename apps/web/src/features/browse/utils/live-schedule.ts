@@ -1,9 +1,8 @@
-import type { LiveEvent } from '@member/domain';
+import { DEFAULT_BROADCAST_MS, type LiveEvent, type LiveStatus } from '@member/domain';
 
-/** How long a broadcast without an end time counts as on air. */
-export const DEFAULT_BROADCAST_MS = 2 * 60 * 60 * 1000;
+export { DEFAULT_BROADCAST_MS };
 
-export type BroadcastStatus = 'live' | 'upcoming' | 'ended';
+export type BroadcastStatus = LiveStatus;
 
 export interface Broadcast<T> {
   event: LiveEvent;
@@ -21,7 +20,9 @@ function endOf(event: LiveEvent, startsAtMs: number): number {
 
 /**
  * The broadcasts of one or more schedules around `nowMs`: on air now (earliest end first), then coming
- * up (soonest first), then ended (latest first). Events with an unreadable start are left out.
+ * up (soonest first), then ended (latest first). Events with an unreadable start are left out. The
+ * status is the server's (decided from the times when it answered, decision 036), except that a
+ * broadcast the page has watched pass its start or end moves on: upcoming to live, live to ended.
  */
 export function scheduleAround<T>(
   schedules: readonly { source: T; events: readonly LiveEvent[] }[],
@@ -33,7 +34,10 @@ export function scheduleAround<T>(
       const startsAtMs = Date.parse(event.startsAt);
       if (Number.isNaN(startsAtMs)) continue;
       const endsAtMs = endOf(event, startsAtMs);
-      const status: BroadcastStatus = nowMs < startsAtMs ? 'upcoming' : nowMs < endsAtMs ? 'live' : 'ended';
+      const clock: BroadcastStatus = nowMs < startsAtMs ? 'upcoming' : nowMs < endsAtMs ? 'live' : 'ended';
+      // Never backwards from what the server said: a page's clock may run behind the server's.
+      const order: Record<BroadcastStatus, number> = { upcoming: 0, live: 1, ended: 2 };
+      const status = order[clock] > order[event.status] ? clock : event.status;
       broadcasts.push({ event, source, status, startsAtMs, endsAtMs });
     }
   }

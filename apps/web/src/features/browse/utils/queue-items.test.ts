@@ -52,6 +52,7 @@ function details(overrides: Partial<MediaDetails>): MediaDetails {
     firstEpisode: null,
     chapters: [],
     liveSchedule: [],
+    liveStatus: null,
     ...overrides,
   };
 }

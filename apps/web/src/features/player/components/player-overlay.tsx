@@ -296,7 +296,7 @@ function PlayerBody({
           queue={queue}
           expanded={queue.expanded}
           series={parts}
-          live={player === 'stream' || playback.kind === 'LIVE'}
+          live={playback.kind === 'LIVE'}
         />
       );
     case 'book':
