@@ -46,7 +46,7 @@ function plainMenu(request: FastifyRequest<PlainRoute>, services: Services) {
   const id = Number(request.query.brandId);
   if (!Number.isInteger(id)) throw badInput('brandId must be an integer');
   if (request.ctx.auth.kind === 'anonymous') throw unauthenticated('A visitor or member token is required');
-  const items = services.content.menuItems(request.ctx, id).map((item): MenuItem => ({
+  const items = services.menu.menuItems(request.ctx, id).map((item): MenuItem => ({
     type: item.type,
     title: item.title,
     display_area_slug: item.display_area_slug,
