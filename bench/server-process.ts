@@ -135,6 +135,8 @@ async function main(): Promise<void> {
     // `Connection: close`, and autocannon, which keeps sending on the connection, gets 503 from Node
     // for every later request (a browser or proxy opens a new connection instead).
     MAX_REQUESTS_PER_SOCKET: '0',
+    // media-nginx.ts gives nginx and this server the same media key.
+    ...(process.env.BENCH_MEDIA_URL_SECRET ? { MEDIA_URL_SECRET: process.env.BENCH_MEDIA_URL_SECRET } : {}),
   });
   const db = createDb(config.database);
   await migrateToLatest(db.kysely, db.dialect);
