@@ -118,7 +118,8 @@ function mp4(video = 'avc1', sound = 'mp4a'): Buffer {
     full('hdlr', u32(0), Buffer.from('mdir'), Buffer.alloc(12), Buffer.from([0])),
     ilst,
   );
-  // A track: its header, media header, handler and one sample entry (the codec's box, zero-filled).
+  // A track: its header, media header, handler, one sample entry (the codec's box, zero-filled) and an
+  // empty sample size table (music-metadata 11.16 reads every sound track's; a real file has one).
   const trak = (handler: string, codec: string) =>
     box(
       'trak',
@@ -127,7 +128,10 @@ function mp4(video = 'avc1', sound = 'mp4a'): Buffer {
         'mdia',
         full('mdhd', u32(0), u32(0), u32(1000), u32(5000), Buffer.alloc(4)),
         full('hdlr', u32(0), Buffer.from(handler, 'latin1'), Buffer.alloc(12), Buffer.from([0])),
-        box('minf', box('stbl', full('stsd', u32(1), box(codec, Buffer.alloc(78))))),
+        box(
+          'minf',
+          box('stbl', full('stsd', u32(1), box(codec, Buffer.alloc(78))), full('stsz', u32(0), u32(0))),
+        ),
       ),
     );
   return Buffer.concat([
