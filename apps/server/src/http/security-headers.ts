@@ -34,7 +34,20 @@ const PERMISSIONS_POLICY = [
  * constant headers each time (decision 039); with the Content-Security-Policy off (the HTML page sets its
  * own, per brand, in http/spa.ts) nothing in them depends on the request.
  */
-export async function helmetHeaders(options: FastifyHelmetOptions): Promise<[string, string][]> {
+export function helmetHeaders(options: FastifyHelmetOptions): Promise<[string, string][]> {
+  // Once per set of options in a process (tests build many apps).
+  const key = JSON.stringify(options);
+  let headers = helmetHeaderCache.get(key);
+  if (!headers) {
+    headers = readHelmetHeaders(options);
+    helmetHeaderCache.set(key, headers);
+  }
+  return headers;
+}
+
+const helmetHeaderCache = new Map<string, Promise<[string, string][]>>();
+
+async function readHelmetHeaders(options: FastifyHelmetOptions): Promise<[string, string][]> {
   const answer = async (withHelmet: boolean) => {
     const probe = Fastify({ logger: false });
     if (withHelmet) await probe.register(fastifyHelmet, options);
