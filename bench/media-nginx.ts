@@ -223,6 +223,15 @@ async function startNginx(secret: string, upstreamPort: number): Promise<Nginx> 
   const found = spawnSync('nginx', ['-v'], { encoding: 'utf8' });
   if (found.error) throw new Error('nginx is not installed: apt-get install -y nginx libnginx-mod-http-js');
   const prefix = mkdtempSync(join(tmpdir(), 'bench-nginx-'));
+  try {
+    return await startNginxIn(prefix, secret, upstreamPort);
+  } catch (error) {
+    rmSync(prefix, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function startNginxIn(prefix: string, secret: string, upstreamPort: number): Promise<Nginx> {
   mkdirSync(join(prefix, 'tmp'));
   mkdirSync(join(prefix, 'imported'));
   const port = await freePort();
@@ -243,7 +252,10 @@ async function startNginx(secret: string, upstreamPort: number): Promise<Nginx> 
       await localRequest({ port, method: 'GET', path: '/media/s/1/2/x/demo/x', headers: {} });
       break;
     } catch (error) {
-      if (Date.now() > end) throw error;
+      if (Date.now() > end || master.exitCode !== null) {
+        master.kill('SIGKILL');
+        throw error;
+      }
       await new Promise((done) => setTimeout(done, 100));
     }
   }
