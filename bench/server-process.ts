@@ -1,6 +1,8 @@
 /**
  * The real member-area server, run alone in a child process by api-throughput.ts so that its CPU time
- * can be read without the load generator's (autocannon runs in the parent).
+ * can be read without the load generator's (autocannon runs in the parent). Beside it, on a port of its
+ * own, a bare Fastify instance with one route that sends the same answer: the baseline of what any
+ * Fastify route costs (only one target is loaded at a time, so the child's CPU time is that target's).
  *
  * It builds the production app on a fresh SQLite file in a temporary folder, migrates and seeds the demo
  * brands, adds the plain comparison routes through `extendApi` (inside the `/membergraphapi` scope, so
@@ -14,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import type { MenuItem } from '@member/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -28,6 +30,11 @@ import {
   MARKETPLACE_HOME_ROUTE,
   MARKETPLACE_PRODUCT_FIELDS,
   MARKETPLACE_PRODUCTS_LIMIT,
+  BARE_URL_PATH,
+  BENCH_HOST,
+  GENERIC_TOKEN_PATH,
+  GRAPHQL_BODY,
+  GRAPHQL_URL_PATH,
   PLAIN_ROUTE,
   type ServerMessage,
   isParentMessage,
@@ -110,6 +117,35 @@ function extendApi(api: FastifyInstance, services: Services): void {
   api.post<PlainRoute>(PLAIN_ROUTE, (request, reply) => reply.send(plainMenu(request, services)));
 }
 
+/**
+ * The object the bare route sends: the real server's GraphQL answer to the menu query, asked once
+ * through `inject` with a visitor token, so the three targets send byte-identical bodies.
+ */
+async function menuAnswer(app: FastifyInstance): Promise<unknown> {
+  const tokenResponse = await app.inject({
+    method: 'POST',
+    url: GENERIC_TOKEN_PATH,
+    headers: { host: BENCH_HOST },
+  });
+  const { token } = tokenResponse.json<{ token: string }>();
+  const answer = await app.inject({
+    method: 'POST',
+    url: GRAPHQL_URL_PATH,
+    headers: { host: BENCH_HOST, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    payload: GRAPHQL_BODY,
+  });
+  if (answer.statusCode !== 200)
+    throw new Error(`the menu query answered ${answer.statusCode}: ${answer.body}`);
+  return answer.json<unknown>();
+}
+
+/** A Fastify instance with defaults only (no logger, no plugin, no hook) and the one bare route. */
+function bareApp(body: unknown): FastifyInstance {
+  const bare = Fastify({ logger: false });
+  bare.get(BARE_URL_PATH, (_request, reply) => reply.send(body));
+  return bare;
+}
+
 /** Fresh SQLite folder for this run, removed on every way out. */
 const dataDir = mkdtempSync(join(tmpdir(), 'member-bench-'));
 
@@ -132,6 +168,12 @@ async function main(): Promise<void> {
     SEED_DEMO: 'true',
     HOST: '127.0.0.1',
     PORT: '0',
+    // No cap on requests per connection: past the cap (1,000 by default) Node marks its answer
+    // `Connection: close`, and autocannon, which keeps sending on the connection, gets 503 from Node
+    // for every later request (a browser or proxy opens a new connection instead).
+    MAX_REQUESTS_PER_SOCKET: '0',
+    // media-nginx.ts gives nginx and this server the same media key.
+    ...(process.env.BENCH_MEDIA_URL_SECRET ? { MEDIA_URL_SECRET: process.env.BENCH_MEDIA_URL_SECRET } : {}),
   });
   const db = createDb(config.database);
   await migrateToLatest(db.kysely, db.dialect);
@@ -140,12 +182,18 @@ async function main(): Promise<void> {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('server has no TCP address');
+  const bare = bareApp(await menuAnswer(app));
+  await bare.listen({ host: '127.0.0.1', port: 0 });
+  const bareAddress = bare.server.address();
+  if (bareAddress === null || typeof bareAddress === 'string')
+    throw new Error('bare server has no TCP address');
 
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
     try {
+      await bare.close();
       await app.close();
       await db.destroy();
     } finally {
@@ -164,7 +212,7 @@ async function main(): Promise<void> {
   });
   // The parent went away (crash, Ctrl-C): stop too rather than keep listening.
   process.on('disconnect', () => void stop());
-  send({ type: 'ready', port: address.port });
+  send({ type: 'ready', port: address.port, barePort: bareAddress.port });
 }
 
 main().catch((error: unknown) => {

@@ -35,6 +35,12 @@ export const GENERIC_TOKEN_PATH = `${API_PREFIX}/api/auth/token/generic`;
 /** Registered through `extendApi` as `/bench/plain`, so it lives inside the API scope and its hooks. */
 export const PLAIN_ROUTE = '/bench/plain';
 export const PLAIN_URL_PATH = `${API_PREFIX}${PLAIN_ROUTE}?brandId=${BENCH_BRAND_ID}`;
+/**
+ * The bare baseline: a second Fastify instance in the same child, with no plugin and no hook, whose
+ * one GET route sends the same object (the GraphQL answer, parsed once at start-up) through Fastify's
+ * default JSON serializer. What any Fastify route costs; the product's routes add their hooks to it.
+ */
+export const BARE_URL_PATH = '/bare';
 
 /*
  * The marketplace home (marketplace-home.ts): the web's `MarketplaceHome` query
@@ -74,7 +80,7 @@ export type ParentMessage = { type: 'cpu'; id: number } | { type: 'stop' };
 
 /** Messages the server child sends to the parent. */
 export type ServerMessage =
-  | { type: 'ready'; port: number }
+  | { type: 'ready'; port: number; barePort: number }
   | { type: 'cpu'; id: number; usage: NodeJS.CpuUsage; rssBytes: number }
   | { type: 'failed'; message: string };
 

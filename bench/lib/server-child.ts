@@ -21,6 +21,8 @@ export class ServerChild {
   private constructor(
     private readonly child: ChildProcess,
     readonly port: number,
+    /** The bare Fastify instance's port, beside the product's server in the same child. */
+    readonly barePort: number,
   ) {
     child.on('message', (message: unknown) => {
       if (!isServerMessage(message) || message.type !== 'cpu') return;
@@ -47,7 +49,7 @@ export class ServerChild {
         if (!isServerMessage(message)) return;
         if (message.type === 'ready') {
           cleanup();
-          resolvePromise(new ServerChild(child, message.port));
+          resolvePromise(new ServerChild(child, message.port, message.barePort));
         } else if (message.type === 'failed') {
           cleanup();
           reject(new Error(`the server child failed to start:\n${message.message}`));

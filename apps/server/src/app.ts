@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 
@@ -13,7 +12,7 @@ import { drawsJob } from './modules/sweeps/draws-job';
 import { registerCompression } from './http/compression';
 import { capConnections, connectionOptions } from './http/connection-limits';
 import { addCrossSiteGuard } from './http/cross-site';
-import { addNoStore, addPermissionsPolicy } from './http/security-headers';
+import { addNoStore, addSecurityHeaders } from './http/security-headers';
 import { registerErrorHandler } from './http/errors';
 import { registerHealth } from './http/health';
 import { registerNullCharacterGuard } from './http/null-characters';
@@ -98,24 +97,21 @@ export async function buildApp({
   const services = prebuilt ?? createServices(db, config, { invalidation: shared.invalidation });
   const reporter = errorReporter ?? (await createErrorReporter(config));
 
-  app.addHook('onSend', async (request, reply) => {
-    void reply.header('x-transaction-id', request.id);
-  });
   registerErrorHandler(app, reporter.capture);
   registerNullCharacterGuard(app);
   // JSON only: a text/plain POST is a "simple" cross-site request that needs no preflight (CSRF).
   app.removeContentTypeParser('text/plain');
   await app.register(fastifyCookie);
-  // The HTML page gets its own per-brand CSP (http/spa.ts); JSON responses need none.
-  await app.register(fastifyHelmet, { contentSecurityPolicy: false, hsts: config.env !== 'LOCAL' });
+  // Helmet's headers, the Permissions-Policy (issue 12, item 19) and x-transaction-id on every answer,
+  // precomputed (decision 039). The HTML page gets its own per-brand CSP (http/spa.ts); JSON needs none.
+  await addSecurityHeaders(app, { contentSecurityPolicy: false, hsts: config.env !== 'LOCAL' });
   // Counted in the database, so every server behind a load balancer shares each limit (decision 012).
   await app.register(fastifyRateLimit, {
     global: false,
     store: sharedRateLimitStore(shared.counter ?? createDatabaseCounter(db.kysely)),
   });
-  // Issue 12, items 16 and 19: cross-site state changes refused (decision 014); browser features denied.
+  // Issue 12, item 16: cross-site state changes refused (decision 014).
   addCrossSiteGuard(app);
-  addPermissionsPolicy(app);
 
   // OpenTelemetry traces when OTEL_EXPORTER_OTLP_ENDPOINT is set; otherwise nothing loaded, no hook (decision 034).
   const tracing = await createTracing(config);

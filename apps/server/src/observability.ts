@@ -92,17 +92,46 @@ interface LoggedRequest {
  * error messages and stacks likewise; and fields named like credentials, cookies, authorization
  * headers and card data are replaced wherever a log line includes them.
  */
+const SECRET_FIELD_NAMES = new Set(SECRET_FIELDS);
+/** Logged under these keys, an object goes through a serializer that keeps only safe fields of it. */
+const SERIALIZED_KEYS = new Set(['req', 'res', 'err']);
+
+/**
+ * `value` with every field named in SECRET_FIELDS at this depth or up to two below the top replaced by
+ * `[redacted]` (what pino's paths `field`, `*.field` and `*.*.field` did), copied only where something
+ * is replaced: the caller's objects are never changed. Binary data is not walked.
+ */
+function redactFields<T>(value: T, depth: number): T {
+  if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value)) return value;
+  const source = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | null = null;
+  for (const key of Object.keys(source)) {
+    const item = source[key];
+    let next = item;
+    if (SECRET_FIELD_NAMES.has(key)) next = REDACTED;
+    else if (depth < 2 && !(depth === 0 && SERIALIZED_KEYS.has(key))) next = redactFields(item, depth + 1);
+    if (next !== item) {
+      copy ??= Array.isArray(value) ? ([...value] as unknown as Record<string, unknown>) : { ...source };
+      copy[key] = next;
+    }
+  }
+  return (copy ?? value) as T;
+}
+
 export function loggerOptions(config: Pick<AppConfig, 'logLevel'>): LoggerOptions {
   return {
     level: config.logLevel,
+    // Secret fields are replaced by one walk of each logged object (decision 039): pino's wildcard
+    // redaction paths (`*.field`, `*.*.field` for twelve fields) cost about 25 µs per request, more
+    // than the rest of its logging. The request and reply serializers keep only safe fields anyway;
+    // these exact paths stay as a second lock.
     redact: {
-      paths: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        'res.headers["set-cookie"]',
-        ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]),
-      ],
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       censor: REDACTED,
+    },
+    formatters: {
+      log: (object) => redactFields(object, 0),
+      bindings: (bindings) => redactFields(bindings, 0),
     },
     serializers: {
       req: (request: LoggedRequest) => ({
@@ -115,11 +144,15 @@ export function loggerOptions(config: Pick<AppConfig, 'logLevel'>): LoggerOption
       }),
       err: (error: Error) => {
         const serialized = stdSerializers.err(error);
-        return {
-          ...serialized,
-          message: redactSecrets(serialized.message),
-          stack: redactSecrets(serialized.stack),
-        };
+        // Its fields are one level below the top of the line, as `*.field` counted them.
+        return redactFields(
+          {
+            ...serialized,
+            message: redactSecrets(serialized.message),
+            stack: redactSecrets(serialized.stack),
+          },
+          1,
+        );
       },
     },
   };

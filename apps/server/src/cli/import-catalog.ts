@@ -24,7 +24,7 @@ function line(outcome: ImportOutcome): string {
     case 'imported':
       return `imported  ${outcome.path} -> ${outcome.mediaType} #${String(outcome.mediaId)} "${outcome.title}"${
         outcome.chapters > 0 ? ` (${String(outcome.chapters)} chapters)` : ''
-      }`;
+      }${outcome.notes.map((note) => `\n          ${note}`).join('')}`;
     case 'duplicate':
       return `unchanged ${outcome.path} (already imported as #${String(outcome.mediaId)})`;
     case 'rejected':

@@ -1,4 +1,10 @@
-import { type FastifyInstance, errorCodes } from 'fastify';
+import {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type HookHandlerDoneFunction,
+  errorCodes,
+} from 'fastify';
 import type { GraphQLError } from 'graphql';
 import { NoSchemaIntrospectionCustomRule, type ValidationRule } from 'graphql';
 import mercurius, { type IResolvers } from 'mercurius';
@@ -122,41 +128,56 @@ function formatGraphQLError(
   };
 }
 
+/** A route option that takes one hook or a list of them, as a list. */
+function hookList<T>(hooks: T | T[] | undefined): T[] {
+  if (hooks === undefined) return [];
+  return Array.isArray(hooks) ? hooks : [hooks];
+}
+
 export async function registerGraphQL(app: FastifyInstance, services: Services, config: AppConfig) {
   const rules: ValidationRule[] = [];
   if (config.isProduction) rules.push(NoSchemaIntrospectionCustomRule);
 
   // GraphQL is POST with a JSON body only: no GET queries, so no cross-site request can ride on the cookie.
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.routeOptions.url?.endsWith(GRAPHQL_PATH)) return;
+  const refuseNonJsonPost = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     if (request.method !== 'POST') {
-      return reply
+      void reply
         .code(405)
         .header('allow', 'POST')
         .send({ error: { code: 'method_not_allowed', message: 'Use POST' } });
+      return;
     }
     // Mercurius also reads application/graphql bodies (and such a body that was not GraphQL answered
     // 500); anything but JSON is refused before its body is read, answered as GraphQL errors.
     const contentType = request.headers['content-type'] ?? '';
     if (!JSON_CONTENT_TYPE.test(contentType)) {
-      throw new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(contentType.slice(0, 100) || 'none');
+      done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(contentType.slice(0, 100) || 'none'));
+      return;
     }
-  });
+    done();
+  };
 
   // The GraphQL-over-HTTP spec lets a client send `"extensions": null` for "none"; mercurius's body
   // schema only takes an object, so a null is dropped before the body is validated.
-  app.addHook('preValidation', (request, _reply, done) => {
+  const dropNullExtensions = (
+    request: FastifyRequest,
+    _reply: FastifyReply,
+    done: HookHandlerDoneFunction,
+  ) => {
     const body: unknown = request.body;
-    if (
-      request.routeOptions.url?.endsWith(GRAPHQL_PATH) &&
-      typeof body === 'object' &&
-      body !== null &&
-      'extensions' in body &&
-      body.extensions === null
-    ) {
+    if (typeof body === 'object' && body !== null && 'extensions' in body && body.extensions === null) {
       delete body.extensions;
     }
     done();
+  };
+
+  // Both hooks belong to the GraphQL route only (mercurius's GET and POST of GRAPHQL_PATH): added to
+  // those routes as they are made, not to the whole scope, so the other API routes do not run them
+  // (decision 039).
+  app.addHook('onRoute', (route) => {
+    if (!route.url.endsWith(GRAPHQL_PATH)) return;
+    route.onRequest = [refuseNonJsonPost, ...hookList(route.onRequest)];
+    route.preValidation = [dropNullExtensions, ...hookList(route.preValidation)];
   });
 
   await app.register(mercurius, {

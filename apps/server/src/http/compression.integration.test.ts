@@ -3,12 +3,18 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildBrand } from '../test/factories';
+import { COMPRESSION_THRESHOLD_BYTES } from './compression';
 import { type TestApp, ENGINES, createTestApp } from '../test/harness';
 import { genericToken } from '../test/http';
 
-/** The menu of a brand with every media type: about 2 KB of JSON, over the 1 KB threshold. */
-const MENU = `query Menu($brandId: Int!) { content { menuItems(brandId: $brandId) {
-  type title display_area_slug icon color lightColor subTextColor mainTextColor secondaryColor submenu_type } } }`;
+const FIELDS =
+  'type title display_area_slug icon color lightColor subTextColor mainTextColor secondaryColor submenu_type';
+/** The menu of a brand with every media type: about 2 KB of JSON, under the 8 KB threshold. */
+const MENU = `query Menu($brandId: Int!) { content { menuItems(brandId: $brandId) { ${FIELDS} } } }`;
+/** The same menu six times under aliases: about 12 KB, over the threshold. */
+const MENUS = `query Menus($brandId: Int!) { content { ${[1, 2, 3, 4, 5, 6]
+  .map((n) => `m${n}: menuItems(brandId: $brandId) { ${FIELDS} }`)
+  .join(' ')} } }`;
 
 describe.each(ENGINES)('compressed API answers (%s)', (engine) => {
   let t: TestApp;
@@ -28,7 +34,7 @@ describe.each(ENGINES)('compressed API answers (%s)', (engine) => {
     await t.close();
   });
 
-  const menu = (acceptEncoding: string | null) =>
+  const menu = (acceptEncoding: string | null, query = MENUS) =>
     t.app.inject({
       method: 'POST',
       url: '/membergraphapi/graphql',
@@ -38,14 +44,14 @@ describe.each(ENGINES)('compressed API answers (%s)', (engine) => {
         'content-type': 'application/json',
         ...(acceptEncoding === null ? {} : { 'accept-encoding': acceptEncoding }),
       },
-      payload: JSON.stringify({ query: MENU, variables: { brandId } }),
+      payload: JSON.stringify({ query, variables: { brandId } }),
     });
 
   it('sends GraphQL answers as Brotli or gzip when the client takes them, and the same JSON', async () => {
     const plain = await menu(null);
     expect(plain.statusCode).toBe(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    expect(plain.rawPayload.length).toBeGreaterThan(COMPRESSION_THRESHOLD_BYTES);
 
     const br = await menu('gzip, deflate, br, zstd');
     expect(br.headers['content-encoding']).toBe('br');
@@ -56,6 +62,17 @@ describe.each(ENGINES)('compressed API answers (%s)', (engine) => {
     const gzip = await menu('gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('sends an answer under the threshold as it is, whatever the client accepts', async () => {
+    const small = await menu('gzip, deflate, br, zstd', MENU);
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.rawPayload.length).toBeGreaterThan(1024);
+    expect(small.rawPayload.length).toBeLessThan(COMPRESSION_THRESHOLD_BYTES);
+    expect(
+      small.json<{ data: { content: { menuItems: unknown[] } } }>().data.content.menuItems.length,
+    ).toBeGreaterThan(3);
   });
 
   it('refuses a compressed request body rather than inflating it', async () => {

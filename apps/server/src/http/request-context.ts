@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { AppConfig } from '../config';
-import type { RequestContext } from '../context';
+import type { RequestAuth, RequestContext } from '../context';
 import { AppError } from '../errors';
 import { readMemberCookie } from '../modules/auth/auth.cookies';
 import type { Services } from '../services';
@@ -12,6 +12,8 @@ declare module 'fastify' {
     ctx: RequestContext;
   }
 }
+
+const ANONYMOUS: RequestAuth = { kind: 'anonymous' };
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -49,9 +51,13 @@ export function addRequestContextHook(app: FastifyInstance, services: Services, 
     }
     const brandId = brand.config.id;
     const cookie = readMemberCookie(request, config);
-    let auth = await services.auth.authenticate(cookie.token, brandId, cookie);
+    // A token that is not there is anonymous without a call (and its promise) per request.
+    let auth: RequestAuth = cookie.token
+      ? await services.auth.authenticate(cookie.token, brandId, cookie)
+      : ANONYMOUS;
     if (auth.kind !== 'member') {
-      const fromBearer = await services.auth.authenticate(bearerToken(request), brandId);
+      const bearer = bearerToken(request);
+      const fromBearer = bearer ? await services.auth.authenticate(bearer, brandId) : ANONYMOUS;
       if (fromBearer.kind !== 'anonymous') auth = fromBearer;
     }
     request.ctx = {

@@ -174,7 +174,7 @@ export function createAuthService({ repository, events, secret, now = () => new 
   ): Promise<RequestAuth> {
     if (!token) return { kind: 'anonymous' };
     const at = now();
-    const verified = await verifyToken(secret, token, at);
+    const verified = verifyToken(secret, token, at);
     if (verified?.brandId !== brandId) return { kind: 'anonymous' };
     if (verified.typ === 'generic') return { kind: 'generic', brandId };
     const live = await repository.findLiveSession(

@@ -44,6 +44,14 @@ export interface ParsedMedia {
   translations: MediaTranslation[];
   /** Music: the album the track belongs to. */
   album: { title: string; artist: string | null; trackNumber: number | null } | null;
+  /** What the import did or left out for this file that its operator should know (a skipped poster). */
+  notes?: string[];
+}
+
+/** The programs a reader may run; tests point them elsewhere. */
+export interface ImportTools {
+  /** Takes videos' poster frames; `ffmpeg` from PATH by default. */
+  ffmpeg: string;
 }
 
 /** Untrusted text on one line: control characters dropped, spaces folded, at most `max` characters. */

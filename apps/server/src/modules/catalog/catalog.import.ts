@@ -9,7 +9,7 @@ import type { Db } from '../../db/database';
 import { readAudio } from './catalog.import-audio';
 import { coverFileName, coverVariants } from './catalog.import-cover';
 import { readEpub } from './catalog.import-epub';
-import { ImportRejection, type ParsedMedia, clean } from './catalog.import-metadata';
+import { type ImportTools, ImportRejection, type ParsedMedia, clean } from './catalog.import-metadata';
 import { readVideo } from './catalog.import-video';
 import type { NewMedia } from './catalog.records';
 import { type CatalogWrites, createCatalogWrites, slugify } from './catalog.writes.repository';
@@ -40,6 +40,8 @@ export interface ImportOptions {
   importedDir: string;
   /** Per-file progress, for the command line. */
   onFile?: (outcome: ImportOutcome) => void;
+  /** The programs the readers may run (ffmpeg for videos' poster frames); found on PATH by default. */
+  tools?: Partial<ImportTools>;
 }
 
 export type ImportOutcome =
@@ -51,6 +53,8 @@ export type ImportOutcome =
       title: string;
       /** Chapters imported as the title's children (audiobooks). */
       chapters: number;
+      /** What the operator should know (a video's poster frame taken or skipped). */
+      notes: string[];
     }
   | { status: 'duplicate'; path: string; mediaId: number }
   | { status: 'rejected'; path: string; reason: string };
@@ -61,7 +65,7 @@ export interface ImportReport {
 }
 
 /** The reader of each supported extension. */
-const READERS = new Map<string, (path: string, ext: string) => Promise<ParsedMedia>>([
+const READERS = new Map<string, (path: string, ext: string, tools: ImportTools) => Promise<ParsedMedia>>([
   ['.mp3', readAudio],
   ['.m4a', readAudio],
   ['.m4b', readAudio],
@@ -111,7 +115,8 @@ export async function importCatalogFolder(db: Db, options: ImportOptions): Promi
   const outcomes: ImportOutcome[] = [];
   for (const path of await listFiles(options.folder)) {
     const shown = relative(options.folder, path) || basename(path);
-    const outcome = await importFile(db, brand, path, shown, options.importedDir).catch(
+    const tools: ImportTools = { ffmpeg: options.tools?.ffmpeg ?? 'ffmpeg' };
+    const outcome = await importFile(db, brand, path, shown, options.importedDir, tools).catch(
       (error: unknown): ImportOutcome => ({
         status: 'rejected',
         path: shown,
@@ -133,6 +138,7 @@ async function importFile(
   path: string,
   shown: string,
   importedDir: string,
+  tools: ImportTools,
 ): Promise<ImportOutcome> {
   const ext = extname(path).toLowerCase();
   const read = READERS.get(ext);
@@ -141,7 +147,7 @@ async function importFile(
   const existing = await createCatalogWrites(db.kysely, db.dialect).findImportedMediaId(brand.id, hash);
   if (existing !== undefined) return { status: 'duplicate', path: shown, mediaId: existing };
 
-  const parsed = await read(path, ext);
+  const parsed = await read(path, ext, tools);
   const short = hash.slice(0, 16);
   const typeFolder = parsed.mediaType === 'music' ? 'music' : `${parsed.mediaType}s`;
   const fileName = `${short}-${slugify(basename(path, ext), FILE_SLUG_LENGTH)}${ext}`;
@@ -191,6 +197,7 @@ async function importFile(
       mediaType: parsed.mediaType,
       title: parsed.title,
       chapters: parsed.chapters.length,
+      notes: parsed.notes ?? [],
     };
   } catch (error) {
     await Promise.all(
