@@ -8,6 +8,7 @@ import type { AppConfig } from './config';
 import type { Db } from './db/database';
 import { registerGraphQL } from './graphql/plugin';
 import { registerJobs } from './jobs/register';
+import { liveRemindersJob } from './modules/live/reminders-job';
 import { drawsJob } from './modules/sweeps/draws-job';
 import { registerCompression } from './http/compression';
 import { capConnections, connectionOptions } from './http/connection-limits';
@@ -167,6 +168,7 @@ export async function buildApp({
       billingJob(services.subscriptions, config.payments.jobIntervalSeconds),
       drawsJob(services.sweeps),
       vpnRevocationJob(services.vpn),
+      liveRemindersJob(services.live),
     ],
     metrics?.recordJobRun,
   );

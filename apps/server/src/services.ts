@@ -260,7 +260,13 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
     mail,
     marketplace,
     media,
-    live: createLiveService({ catalog, media, repository: createLiveRepository(db.kysely) }),
+    live: createLiveService({
+      catalog,
+      media,
+      repository: createLiveRepository(db.kysely),
+      mail,
+      transactions: createTransactionRunner(db.kysely),
+    }),
     sweeps,
     upsells,
     vpn: createVpnService({

@@ -61,6 +61,11 @@ const detailsSchema = z
 
 /** Per-type fields of spec section 3 that are not columns, stored as JSON text in `details`. */
 export type MediaDetails = z.infer<typeof detailsSchema>;
+
+/** A row's `details` JSON as its fields (each falling back on its own; `{}` when unreadable). */
+export function parseMediaDetails(text: string): MediaDetails {
+  return detailsSchema.parse(readJson<unknown>(text, {}));
+}
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 
 // Thumbnails and people are answered as the API's shared types declare them (decision 019).
@@ -249,7 +254,7 @@ export function toRecord(row: MediaItemRow, mediaType: MediaType): MediaRecord {
     quality: row.quality,
     staffPick: row.staff_pick === 1,
     geoAllow: readGeoAllow(row.geo_allow),
-    details: detailsSchema.parse(readJson<unknown>(row.details, {})),
+    details: parseMediaDetails(row.details),
     people: [],
     genres: [],
   };

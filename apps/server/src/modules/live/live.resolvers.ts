@@ -1,5 +1,6 @@
 import { type GraphQLContext, requireCaller, requireMember } from '../../graphql/context';
 import { withResponseResult } from '../../graphql/response-result';
+import { publicOrigin } from '../../http/public-origin';
 
 interface ReminderArgs {
   mediaId: number;
@@ -19,7 +20,14 @@ export const liveResolvers = {
     setLiveReminder: (_parent: unknown, args: ReminderArgs, context: GraphQLContext) => {
       const member = requireMember(context);
       return withResponseResult(async () => {
-        await context.services.live.setReminder(context.ctx, member, args.mediaId, args.startsAt);
+        // The reminder mail links to the live page on the origin the member set it from.
+        await context.services.live.setReminder(
+          context.ctx,
+          member,
+          args.mediaId,
+          args.startsAt,
+          publicOrigin(context.request, context.config),
+        );
         return {};
       }, {});
     },

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, type Locale, isLocale } from '@member/domain';
+import { DEFAULT_LOCALE, LOCALE_BCP47, type Locale, isLocale } from '@member/domain';
 
 /*
  * The texts of every mail the server sends, in the 8 languages (issue 14 item 9: mail went out in
@@ -35,6 +35,14 @@ interface MailTexts {
   };
   /** The draw's figures line (pool hash, seed, position), for anyone who checks the draw. */
   drawLine: (p: { period: string; hash: string; seed: string; position: number; total: number }) => string;
+  /**
+   * A live match reminder (decision 036): the broadcast starts soon, or is on air already when the
+   * reminder is mailed after its start; `time` is its start in the member's language and time zone.
+   */
+  liveReminder: (p: { brand: string; title: string; time: string; link: string; started: boolean }) => {
+    subject: string;
+    body: string[];
+  };
 }
 
 const TEXTS: Record<Locale, MailTexts> = {
@@ -91,6 +99,18 @@ const TEXTS: Record<Locale, MailTexts> = {
     }),
     drawLine: ({ period, hash, seed, position, total }) =>
       `Draw ${period}: pool hash ${hash}, seed ${seed}, position ${position} of ${total}.`,
+    liveReminder: ({ brand, title, time, link, started }) => ({
+      subject: started ? `Live now: ${title}` : `Starting soon: ${title}`,
+      body: [
+        started
+          ? `You asked for a reminder of "${title}": it is live now.`
+          : `You asked for a reminder of "${title}": it starts soon.`,
+        `Start: ${time}`,
+        '',
+        `Watch it live on ${brand}:`,
+        link,
+      ],
+    }),
   },
   'fr-ca': {
     hello: (name) => `Bonjour${name ? ` ${name}` : ''},`,
@@ -150,6 +170,18 @@ const TEXTS: Record<Locale, MailTexts> = {
     }),
     drawLine: ({ period, hash, seed, position, total }) =>
       `Tirage ${period}\u00a0: empreinte du bassin ${hash}, graine ${seed}, position ${position} sur ${total}.`,
+    liveReminder: ({ brand, title, time, link, started }) => ({
+      subject: started ? `En direct maintenant\u00a0: ${title}` : `Bientôt en direct\u00a0: ${title}`,
+      body: [
+        started
+          ? `Vous avez demandé un rappel pour «\u00a0${title}\u00a0»\u00a0: la diffusion est commencée.`
+          : `Vous avez demandé un rappel pour «\u00a0${title}\u00a0»\u00a0: la diffusion commence bientôt.`,
+        `Début\u00a0: ${time}`,
+        '',
+        `Regardez-la en direct sur ${brand}\u00a0:`,
+        link,
+      ],
+    }),
   },
   'de-de': {
     hello: (name) => (name ? `Hallo ${name},` : 'Hallo,'),
@@ -204,6 +236,18 @@ const TEXTS: Record<Locale, MailTexts> = {
     }),
     drawLine: ({ period, hash, seed, position, total }) =>
       `Ziehung ${period}: Pool-Hash ${hash}, Seed ${seed}, Position ${position} von ${total}.`,
+    liveReminder: ({ brand, title, time, link, started }) => ({
+      subject: started ? `Jetzt live: ${title}` : `Gleich live: ${title}`,
+      body: [
+        started
+          ? `Sie wollten an „${title}“ erinnert werden: Die Übertragung läuft jetzt.`
+          : `Sie wollten an „${title}“ erinnert werden: Die Übertragung beginnt gleich.`,
+        `Beginn: ${time}`,
+        '',
+        `Live ansehen bei ${brand}:`,
+        link,
+      ],
+    }),
   },
   'it-it': {
     hello: (name) => `Ciao${name ? ` ${name}` : ''},`,
@@ -259,6 +303,18 @@ const TEXTS: Record<Locale, MailTexts> = {
     }),
     drawLine: ({ period, hash, seed, position, total }) =>
       `Estrazione ${period}: hash delle partecipazioni ${hash}, seme ${seed}, posizione ${position} di ${total}.`,
+    liveReminder: ({ brand, title, time, link, started }) => ({
+      subject: started ? `Ora in diretta: ${title}` : `Tra poco in diretta: ${title}`,
+      body: [
+        started
+          ? `Hai chiesto un promemoria per «${title}»: la diretta è iniziata.`
+          : `Hai chiesto un promemoria per «${title}»: la diretta inizia tra poco.`,
+        `Inizio: ${time}`,
+        '',
+        `Guardala in diretta su ${brand}:`,
+        link,
+      ],
+    }),
   },
   'pt-pt': {
     hello: (name) => `Olá${name ? ` ${name}` : ''},`,
@@ -313,6 +369,18 @@ const TEXTS: Record<Locale, MailTexts> = {
     }),
     drawLine: ({ period, hash, seed, position, total }) =>
       `Sorteio ${period}: hash das participações ${hash}, semente ${seed}, posição ${position} de ${total}.`,
+    liveReminder: ({ brand, title, time, link, started }) => ({
+      subject: started ? `Em direto agora: ${title}` : `Em direto dentro de momentos: ${title}`,
+      body: [
+        started
+          ? `Pediu um lembrete para «${title}»: a transmissão já está em direto.`
+          : `Pediu um lembrete para «${title}»: a transmissão começa dentro de momentos.`,
+        `Início: ${time}`,
+        '',
+        `Veja em direto em ${brand}:`,
+        link,
+      ],
+    }),
   },
   'es-es': {
     hello: (name) => `Hola${name ? ` ${name}` : ''}:`,
@@ -367,6 +435,18 @@ const TEXTS: Record<Locale, MailTexts> = {
     }),
     drawLine: ({ period, hash, seed, position, total }) =>
       `Sorteo ${period}: hash de participaciones ${hash}, semilla ${seed}, posición ${position} de ${total}.`,
+    liveReminder: ({ brand, title, time, link, started }) => ({
+      subject: started ? `En directo ahora: ${title}` : `Empieza en breve: ${title}`,
+      body: [
+        started
+          ? `Pediste un recordatorio de «${title}»: la retransmisión ya está en directo.`
+          : `Pediste un recordatorio de «${title}»: la retransmisión empieza en breve.`,
+        `Inicio: ${time}`,
+        '',
+        `Mírala en directo en ${brand}:`,
+        link,
+      ],
+    }),
   },
   'ja-jp': {
     hello: (name) => (name ? `${name} 様` : 'お客様'),
@@ -421,6 +501,18 @@ const TEXTS: Record<Locale, MailTexts> = {
     }),
     drawLine: ({ period, hash, seed, position, total }) =>
       `抽選${period}：応募プールのハッシュ${hash}、シード${seed}、${total}件中${position}番目。`,
+    liveReminder: ({ brand, title, time, link, started }) => ({
+      subject: started ? `ライブ配信中：${title}` : `まもなく開始：${title}`,
+      body: [
+        started
+          ? `リマインダーを設定した「${title}」のライブ配信が始まりました。`
+          : `リマインダーを設定した「${title}」のライブ配信がまもなく始まります。`,
+        `開始：${time}`,
+        '',
+        `${brand}でライブ配信をご覧ください。`,
+        link,
+      ],
+    }),
   },
   'my-ms': {
     hello: (name) => `Helo${name ? ` ${name}` : ''},`,
@@ -475,12 +567,45 @@ const TEXTS: Record<Locale, MailTexts> = {
     }),
     drawLine: ({ period, hash, seed, position, total }) =>
       `Cabutan ${period}: cincangan penyertaan ${hash}, benih ${seed}, kedudukan ${position} daripada ${total}.`,
+    liveReminder: ({ brand, title, time, link, started }) => ({
+      subject: started ? `Siaran langsung sekarang: ${title}` : `Bermula sebentar lagi: ${title}`,
+      body: [
+        started
+          ? `Anda meminta peringatan untuk "${title}": siaran langsung sedang berlangsung.`
+          : `Anda meminta peringatan untuk "${title}": siaran langsung bermula sebentar lagi.`,
+        `Mula: ${time}`,
+        '',
+        `Tonton secara langsung di ${brand}:`,
+        link,
+      ],
+    }),
   },
 };
 
 /** The language a member's mail is written in: their stored language, or the default. */
 export function mailLocale(language: string | null | undefined): Locale {
   return language && isLocale(language) ? language : DEFAULT_LOCALE;
+}
+
+/**
+ * A time as a mail names it: day, month, hour and minute in the member's language and time zone (UTC
+ * when the stored zone is not one Intl knows), with the zone's short name.
+ */
+export function mailTime(language: string | null | undefined, iso: string, timeZone: string | null): string {
+  const options: Intl.DateTimeFormatOptions = {
+    day: 'numeric',
+    month: 'long',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  };
+  const locale = LOCALE_BCP47[mailLocale(language)];
+  const date = new Date(iso);
+  try {
+    return new Intl.DateTimeFormat(locale, { ...options, timeZone: timeZone ?? 'UTC' }).format(date);
+  } catch {
+    return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(date);
+  }
 }
 
 /** The texts of one language. */

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../../db/schema';
+import type { DbExecutor } from '../../db/transaction';
 
 /** A mail to a member (or to an address not yet a member's) of one brand. */
 export interface MemberMail {
@@ -16,8 +17,9 @@ export interface MemberMail {
 /** The mail outbox: every mail the server sends is written here first; scoped by brand. */
 export function createMailRepository(db: Kysely<Database>) {
   return {
-    insertMail: async (mail: MemberMail & { at: string }): Promise<number> => {
-      const row = await db
+    /** Writes a mail to the outbox, in the caller's transaction when it passes one; its id. */
+    insertMail: async (mail: MemberMail & { at: string }, executor: DbExecutor = db): Promise<number> => {
+      const row = await executor
         .insertInto('mail_outbox')
         .values({
           brand_id: mail.brandId,

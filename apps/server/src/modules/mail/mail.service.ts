@@ -1,4 +1,5 @@
 import { isoNow } from '../../db/json';
+import type { DbExecutor } from '../../db/transaction';
 import type { MailRepository, MemberMail } from './mail.repository';
 import type { SendMail } from './mail.smtp';
 
@@ -36,9 +37,18 @@ export function createMailService({
     send(id, mail);
   }
 
+  /**
+   * Writes the mail to the outbox in the caller's transaction (with the change the mail is about, so
+   * both commit or neither); the caller sends it with `send` once that transaction has committed.
+   */
+  function enqueue(mail: MemberMail, within: DbExecutor): Promise<number> {
+    return repository.insertMail({ ...mail, at: isoNow(now()) }, within);
+  }
+
   return {
     send,
     deliver,
+    enqueue,
     /** The brand's latest mails, newest first, for the development mail viewer. */
     listOutbox: (brandId: number) => repository.listOutbox(brandId, 50),
   };

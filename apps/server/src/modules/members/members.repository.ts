@@ -4,6 +4,10 @@ import { isoNow, readJson, writeJson } from '../../db/json';
 import type { Database } from '../../db/schema';
 import type { DbExecutor } from '../../db/transaction';
 import type { MemberUpdate, NewMember } from '../../db/tables/members';
+import { AppError } from '../../errors';
+
+/** Tries of a tag write that found the tags changed since it read them (each by another write). */
+const MAX_TAG_WRITE_ATTEMPTS = 20;
 
 /** Member rows, always read and written within their brand. */
 export function createMembersRepository(db: Kysely<Database>) {
@@ -31,28 +35,38 @@ export function createMembersRepository(db: Kysely<Database>) {
 
     /**
      * Adds server-owned tags (replacing a tag of the same name) in the caller's transaction when it
-     * passes one; false when the member is not of the brand.
+     * passes one; false when the member is not of the brand, or when `merge` declines (answers null)
+     * for the tags it is shown. The write is a compare-and-set: a conditional UPDATE on the very tags
+     * `merge` read, tried again on what is there now when another write changed them in between. So
+     * no concurrent write is lost, and of callers whose `merge` declines once a tag is set (a tag set
+     * once), exactly one writes it.
      */
     addTags: async (
       brandId: number,
       memberId: number,
-      merge: (existing: string[]) => string[],
+      merge: (existing: string[]) => string[] | null,
       executor: DbExecutor = db,
     ): Promise<boolean> => {
-      const row = await executor
-        .selectFrom('members')
-        .select('tags')
-        .where('brand_id', '=', brandId)
-        .where('id', '=', memberId)
-        .executeTakeFirst();
-      if (!row) return false;
-      await executor
-        .updateTable('members')
-        .set({ tags: writeJson(merge(readJson<string[]>(row.tags, []))), updated_at: isoNow() })
-        .where('brand_id', '=', brandId)
-        .where('id', '=', memberId)
-        .execute();
-      return true;
+      for (let attempt = 0; attempt < MAX_TAG_WRITE_ATTEMPTS; attempt++) {
+        const row = await executor
+          .selectFrom('members')
+          .select('tags')
+          .where('brand_id', '=', brandId)
+          .where('id', '=', memberId)
+          .executeTakeFirst();
+        if (!row) return false;
+        const merged = merge(readJson<string[]>(row.tags, []));
+        if (merged === null) return false;
+        const result = await executor
+          .updateTable('members')
+          .set({ tags: writeJson(merged), updated_at: isoNow() })
+          .where('brand_id', '=', brandId)
+          .where('id', '=', memberId)
+          .where('tags', '=', row.tags)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 1) return true;
+      }
+      throw new AppError('UNAVAILABLE', 'The account is busy. Please try again.', 'member_busy');
     },
 
     update: async (brandId: number, memberId: number, changes: MemberUpdate) => {

@@ -257,12 +257,29 @@ export function createMembersService({ repository, auth, events }: MembersServic
     return repository.addTags(brandId, memberId, (existing) => mergeTags(existing, tags), within);
   }
 
+  /**
+   * Adds server-owned tags only while `may` holds for the member's tags, atomically (a compare-and-set
+   * on the tags `may` saw): of concurrent callers whose `may` fails once the tags are added, exactly
+   * one adds them and is answered true.
+   */
+  async function addServerTagsIf(
+    brandId: number,
+    memberId: number,
+    tags: readonly string[],
+    may: (existing: readonly string[]) => boolean,
+  ): Promise<boolean> {
+    return repository.addTags(brandId, memberId, (existing) =>
+      may(existing) ? mergeTags(existing, tags) : null,
+    );
+  }
+
   return {
     info,
     setLanguage,
     updateProfile,
     setTags,
     addServerTags,
+    addServerTagsIf,
     createMember,
     emailTaken: (brandId: number, email: string) => repository.emailTaken(brandId, email),
     /** One of the member's subscriptions as member.info shows it, or null. */

@@ -1,16 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 
 import type { AppConfig } from '../../config';
+import { publicOrigin } from '../../http/public-origin';
 import type { Services } from '../../services';
-
-/**
- * The page's own hostname (the brand was resolved from it, so the link names a known brand), over https
- * outside LOCAL as the login cookie is Secure there: a proxy that ends TLS speaks plain http to this
- * server, but members never do (decision 020).
- */
-function origin(request: FastifyRequest, config: Pick<AppConfig, 'env'>): string {
-  return `${config.env === 'LOCAL' ? request.protocol : 'https'}://${request.host}`;
-}
 
 /** Recovery (spec sections 2 and 5): forgot password, reset, forgot email. */
 export function registerRecoveryRoutes(api: FastifyInstance, services: Services, config: AppConfig) {
@@ -18,7 +10,7 @@ export function registerRecoveryRoutes(api: FastifyInstance, services: Services,
     '/api/auth/forgot-password',
     { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
     async (request, reply) => {
-      await services.recovery.forgotPassword(request.ctx, request.body, origin(request, config));
+      await services.recovery.forgotPassword(request.ctx, request.body, publicOrigin(request, config));
       // The same answer whether or not the address has an account.
       return reply.code(202).send({ accepted: true });
     },

@@ -370,6 +370,18 @@ describe.each(ENGINES)('giveaway upsells (%s)', (engine) => {
     );
   });
 
+  it('displays the upsell once to 20 simultaneous calls: one answers the offers, the others none', async () => {
+    const { member, sweepId } = await buyer();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => show(member.caller, sweepId)));
+    for (const answer of answers) expect(answer?.responseResult.succeeded).toBe(true);
+    const withOffers = answers.filter((answer) => (answer?.offers.length ?? 0) > 0);
+    expect(withOffers).toHaveLength(1);
+    expect(withOffers[0]?.offers.map((offer) => offer.offer)).toEqual(['access', 'triple']);
+    const tags = await tagsOf(member.id);
+    expect(tags.filter((tag) => tag.startsWith('upsell_displayed'))).toEqual(['upsell_displayed']);
+    expect((await show(member.caller, sweepId))?.offers).toEqual([]);
+  });
+
   it('delivers the access offer as one subscription of 20 days, then monthly, under 50 replays', async () => {
     const { member, sweepId } = await buyer();
     await show(member.caller, sweepId);

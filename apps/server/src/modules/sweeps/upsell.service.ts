@@ -59,6 +59,12 @@ export interface UpsellMembers {
     tags: readonly string[],
     within?: DbExecutor,
   ): Promise<boolean>;
+  addServerTagsIf(
+    brandId: number,
+    memberId: number,
+    tags: readonly string[],
+    may: (existing: readonly string[]) => boolean,
+  ): Promise<boolean>;
 }
 
 /** What the upsell asks of the sweeps service: the member's giveaways (enablement checked there). */
@@ -239,8 +245,9 @@ export function createUpsellService({
   return {
     /**
      * Displays the upsell after an entry purchase (spec section 4): once per member, so the server sets
-     * `upsell_displayed` as it answers offers, and answers none when the rule says no (displayed
-     * before, taken, suppressing tags, nothing to offer, no purchase on this giveaway).
+     * `upsell_displayed` as it answers offers (atomically: of simultaneous calls one answers them), and
+     * answers none when the rule says no (displayed before, taken, suppressing tags, nothing to offer,
+     * no purchase on this giveaway).
      */
     showUpsell: async (
       ctx: RequestContext,
@@ -252,7 +259,15 @@ export function createUpsellService({
       // The upsell modal offers membership access and triple entries; the bonus has its own modal.
       const shown = priced.filter((offer) => offer.offer !== 'bonus');
       if (!shown.some((offer) => offer.offer === 'triple')) return [];
-      await members.addServerTags(ctx.brand.config.id, member.claims.id, ['upsell_displayed']);
+      // Displayed once, even to simultaneous calls: the tag is set by a compare-and-set while the rule
+      // still allows the display, so exactly one call sets it and answers the offers.
+      const displayed = await members.addServerTagsIf(
+        ctx.brand.config.id,
+        member.claims.id,
+        ['upsell_displayed'],
+        upsellMayDisplay,
+      );
+      if (!displayed) return [];
       return shown.map((offer) => view(offer, kind, plan, sweepId, targetId));
     },
 
