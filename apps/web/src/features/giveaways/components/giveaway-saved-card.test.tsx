@@ -93,7 +93,10 @@ const paid: Pay = (variables) => ({
   responseResult: OK,
   outcome: 'succeeded',
   failureCode: null,
-  returnUrl: returnUrl(String(variables.checkoutId), variables.checkoutId === CHECKOUT ? 'entries' : 'upsell'),
+  returnUrl: returnUrl(
+    String(variables.checkoutId),
+    variables.checkoutId === CHECKOUT ? 'entries' : 'upsell',
+  ),
 });
 
 function mockApi(pay: Pay = paid) {
