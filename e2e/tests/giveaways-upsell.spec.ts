@@ -45,8 +45,11 @@ async function expectFitsWidth(page: Page): Promise<void> {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-/** From the menu to the giveaway, then a pack of 10 entries for $5.00 paid with a test card. */
-async function buyTenEntries(page: Page): Promise<void> {
+/**
+ * From the menu to the giveaway, then a pack of 10 entries for $5.00 paid with a test card typed on the
+ * hosted page ("Use a new card": a member made by sign-up has their card saved), or with that saved card.
+ */
+async function buyTenEntries(page: Page, how: 'new card' | 'saved card' = 'new card'): Promise<void> {
   await page.goto(brandUrl(SLUG, '/'));
   const menuButton = page.getByRole('button', { name: shell.nav.menuButton, exact: true });
   const menu = page.getByRole('navigation', { name: shell.nav.mainLabel });
@@ -68,8 +71,15 @@ async function buyTenEntries(page: Page): Promise<void> {
   const pay = dialog.getByRole('button', { name: 'Pay $5.00' });
   await expect(pay).toBeDisabled();
   await dialog.getByLabel(en.giveaways.over18).check();
+  // The card saved at sign-up is chosen first, beside "Use a new card".
+  await expect(dialog.getByRole('radio', { name: /^VISA ending in 4242/ })).toBeChecked();
   await expectNoSeriousA11yViolations(page, dialog);
   await expectFitsWidth(page);
+  if (how === 'saved card') {
+    await pay.click();
+    return;
+  }
+  await dialog.getByRole('radio', { name: /^Use a new card/ }).check();
   await pay.click();
   await payWith(page, CARD_OK);
 }
@@ -114,6 +124,7 @@ test.describe('giveaway purchases and upsells', () => {
     const triple = upsell.getByRole('button', { name: 'Triple my entries for $9.99' });
     await expect(triple).toBeDisabled();
     await upsell.getByLabel(en.giveaways.over18).check();
+    await upsell.getByRole('radio', { name: /^Use a new card/ }).check();
     await triple.click();
     await payWith(page, CARD_OK);
 
@@ -135,6 +146,7 @@ test.describe('giveaway purchases and upsells', () => {
 
     const upsell = page.getByRole('dialog', { name: en.offers.upsellTitle });
     await upsell.getByLabel(en.giveaways.over18).check();
+    await upsell.getByRole('radio', { name: /^Use a new card/ }).check();
     await upsell.getByRole('button', { name: 'Start 20 days for $9.99' }).click();
     await payWith(page, CARD_DECLINED);
     await expect(page.getByRole('alert')).toContainText('Payment failed.');
@@ -150,6 +162,25 @@ test.describe('giveaway purchases and upsells', () => {
     await expect(funnel).toBeHidden();
     // Nothing was granted by the declined payment.
     await expect(screenOf(page).getByText('Your entries: 10')).toBeVisible();
+  });
+
+  test('a member buys entries and takes the upsell with the card saved at sign-up, typing no card', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await giveawaysMember(page);
+    await buyTenEntries(page, 'saved card');
+    // No payment page: the server's receipt, as after the hosted page.
+    await expectReceipt(page, '10', '$5.00');
+    const card = screenOf(page).getByRole('article', { name: GIVEAWAY });
+    await expect(card.getByText('Your entries: 10')).toBeVisible();
+
+    const upsell = page.getByRole('dialog', { name: en.offers.upsellTitle });
+    await expect(upsell.getByRole('radio', { name: /^VISA ending in 4242/ })).toBeChecked();
+    await upsell.getByLabel(en.giveaways.over18).check();
+    await upsell.getByRole('button', { name: 'Triple my entries for $9.99' }).click();
+    await expectReceipt(page, '20', '$9.99');
+    await expect(card.getByText('Your entries: 30')).toBeVisible();
   });
 
   test('"no thanks" to the upsell leads to the one-time bonus offer', async ({ page }) => {

@@ -60,11 +60,20 @@ test.describe('giveaways', () => {
     await expectNoSeriousA11yViolations(page, postal);
 
     await postal.getByLabel(en.postal.fields.address, { exact: true }).fill('12 Elm Street');
+    // The brand's country comes first (ClickCoins bills in Canada); this entrant writes from Germany.
+    await expect(postal.getByLabel(en.postal.fields.country)).toHaveValue('CA');
+    await postal.getByLabel(en.postal.fields.country).fill('de');
     await postal.getByLabel(g.over18).check();
     await postal.getByRole('button', { name: en.postal.submit }).click();
     const instructions = postal.getByRole('region', { name: en.postal.printTitle });
     await expect(instructions).toBeVisible();
     await expect(instructions.getByText('Robin Q. Entrant')).toBeVisible();
+    // Each address the way its country writes it: the postcode before the town in Germany, the
+    // province and postcode after the city in Canada.
+    await expect(instructions.getByText('12345 Springfield', { exact: true })).toBeVisible();
+    await expect(instructions.getByText('Germany', { exact: true })).toBeVisible();
+    await expect(instructions.getByText('Toronto ON M5H 3T4', { exact: true })).toBeVisible();
+    await expect(instructions.getByText('Canada', { exact: true })).toBeVisible();
     await expect(instructions.getByText('Giveaway: Win a 4K TV (DEMO-ACTIVE)')).toBeVisible();
     await page.evaluate(() => {
       const counted = window as unknown as { printed: number };
@@ -116,6 +125,11 @@ test.describe('giveaways', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await claim.getByRole('button', { name: en.claim.submit }).click();
     await expect(screen.getByRole('status')).toHaveText(en.claim.done);
+    // The address the prize ships to, as the United States writes it.
+    const shipTo = screen.locator('address').filter({ hasText: 'Alex Winner' });
+    await expect(shipTo).toHaveText(
+      ['Alex Winner', '1 Main Street', 'Albany, NY 12207', 'United States', '+1 518 555 0100'].join(''),
+    );
     await expect(screen.getByText(g.states.winner_claimed)).toBeVisible();
 
     // Shown once: the modal does not come back.

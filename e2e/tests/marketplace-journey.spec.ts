@@ -102,6 +102,8 @@ test.describe('marketplace journey', () => {
     await expect(summary.getByText('Turntable mat × 1')).toBeVisible();
     const total = (await summary.locator('.market-totals__total dd').innerText()).trim();
     await checkBothWidths(page, main);
+    // The hosted page: a new card rather than the one saved at sign-up (issue 14 item 5).
+    await main.getByRole('radio', { name: /^Use a new card/ }).check();
     await main.getByRole('button', { name: `Pay ${total}` }).click();
     await expect(page).toHaveURL(/\/paymentflow\/checkout\/cs_/);
     await page.getByLabel('Card number').fill(CARD_OK);

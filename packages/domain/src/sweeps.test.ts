@@ -374,6 +374,17 @@ describe('parsePostalEntry', () => {
   it('accepts a complete entry with the optional fields empty', () => {
     const result = parsePostalEntry(good);
     expect(result.ok && result.entry.apartment === null && result.entry.phone === null).toBe(true);
+    expect(result.ok && result.entry.country === null).toBe(true);
+  });
+
+  it('keeps a country code (upper case) for the envelope and refuses anything else', () => {
+    const result = parsePostalEntry({ ...good, country: ' de ' });
+    expect(result.ok && result.entry.country).toBe('DE');
+    for (const country of ['Germany', 'D', 'D3', 'x'.repeat(5000)])
+      expect(parsePostalEntry({ ...good, country })).toEqual({
+        ok: false,
+        issues: [{ field: 'country', issue: 'invalid_country' }],
+      });
   });
 
   it.each(['P.O. Box 12', 'PO Box 5', 'po box 9', 'Post Office Box 3', 'Postfach 1234', 'Caixa Postal 10'])(

@@ -406,13 +406,14 @@ export function freeEntryAvailable(input: {
 // Postal entry (spec section 5)
 
 export type PostalEntryIssue =
-  'required' | 'too_long' | 'po_box' | 'invalid_email' | 'invalid_phone' | 'not_adult';
+  'required' | 'too_long' | 'po_box' | 'invalid_email' | 'invalid_phone' | 'invalid_country' | 'not_adult';
 export const POSTAL_FIELDS = [
   'fullName',
   'address',
   'apartment',
   'city',
   'postcode',
+  'country',
   'email',
   'phone',
   'sweepId',
@@ -454,6 +455,19 @@ export const postalEntrySchema = z.object({
     .transform((value) => (value?.length ? value : null)),
   city: line(100),
   postcode: line(20).refine((value) => /^[A-Za-z0-9][A-Za-z0-9 -]*$/.test(value), { message: 'required' }),
+  /**
+   * ISO 3166-1 alpha-2 (US, DE…), so the envelope's address is written the way its country writes it
+   * (address.ts `formatAddressLines`). Optional: the spec's envelope names no country, and an empty one
+   * reads as null.
+   */
+  country: z
+    .string()
+    .max(rawLengthLimit(2), { message: 'invalid_country' })
+    .trim()
+    .toUpperCase()
+    .refine((value) => value === '' || /^[A-Z]{2}$/.test(value), { message: 'invalid_country' })
+    .nullish()
+    .transform((value) => (value?.length ? value : null)),
   email: line(254).refine((value) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), { message: 'invalid_email' }),
   phone: z
     .string()
@@ -480,6 +494,7 @@ const POSTAL_ISSUES: readonly string[] = [
   'po_box',
   'invalid_email',
   'invalid_phone',
+  'invalid_country',
   'not_adult',
 ];
 

@@ -98,17 +98,20 @@ export type GiveawayPurchase =
   | { kind: 'upsell'; sweepId: number; offer: UpsellOffer; source: UpsellSource; over18: boolean };
 
 /**
- * The one place a giveaway payment starts: the server prices the purchase and opens its hosted payment
- * page (purpose `entries` or `upsell`), and the browser goes there; it comes back to the giveaway with
- * `?state=`, and what was bought is granted only once the server verified the payment. (Other ways to
- * pay, such as a saved card, plug in here.)
+ * How a started payment is paid: `start` opens the purchase's hosted checkout and answers its URL.
+ * `useSavedCardPayment().pay` pays it with the member's chosen saved card (or goes to the page for a new
+ * card); true when the member is on their way to the next page, false when a saved card was refused.
  */
-export async function startGiveawayPayment(
-  purchase: GiveawayPurchase,
-  go: (url: string) => void = (url) => {
-    window.location.assign(url);
-  },
-): Promise<void> {
+export type PayGiveaway = (start: () => Promise<string>) => Promise<boolean>;
+
+/** Without a saved-card choice: the hosted payment page. */
+const onHostedPage: PayGiveaway = async (start) => {
+  window.location.assign(await start());
+  return true;
+};
+
+/** The server prices the purchase and opens its checkout (purpose `entries` or `upsell`): its URL. */
+async function openGiveawayCheckout(purchase: GiveawayPurchase): Promise<string> {
   let url: string | null;
   if (purchase.kind === 'entries') {
     const data = await graphqlRequest(BUY, {
@@ -129,7 +132,22 @@ export async function startGiveawayPayment(
     url = data.sweep.takeUpsell.url;
   }
   if (!url) throw new Error('The server answered without a checkout URL');
-  go(url);
+  return url;
+}
+
+/**
+ * The one place a giveaway payment starts (the buy-entries modal and the upsell, bonus and
+ * failed-upsell offers): the server prices the purchase and opens its checkout, then `pay` pays it with
+ * a saved card (docs/decisions/035) or sends the member to the hosted page. Either way the member comes
+ * back to the giveaway with `?state=`, and what was bought is granted and shown only once the server
+ * verified the payment (`useGiveawayReturn` reads the server's receipt). The purchase's own refusals
+ * (sold out, offer gone…) are thrown; a refused saved card answers false and its choice says why.
+ */
+export function startGiveawayPayment(
+  purchase: GiveawayPurchase,
+  pay: PayGiveaway = onHostedPage,
+): Promise<boolean> {
+  return pay(() => openGiveawayCheckout(purchase));
 }
 
 /** An upsell offer as the server priced it (major units). */

@@ -1,4 +1,6 @@
 import { useId, useState } from 'react';
+import { SavedCardChoice } from '../../../components/payments/saved-card-choice';
+import { useSavedCardPayment } from '../../../components/payments/use-saved-card-payment';
 import { Dialog } from '../../../components/ui/dialog';
 import { formatNumber } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
@@ -14,7 +16,8 @@ export function formatPrice(amount: number, currency: string, locale: Parameters
 /**
  * The buy-entries modal (spec section 2): the brand's packs for the member's currency and country as
  * the server priced them (entries, price, the multiplier offer a pack gets), the over-18 confirmation,
- * then the hosted payment page. The entries arrive once the server verified the payment.
+ * then a saved card (paid here) or a new one (the hosted payment page). The entries arrive, and the
+ * receipt shows, once the server verified the payment.
  */
 export function BuyEntriesDialog({ sweep, onClose }: { sweep: Sweep; onClose: () => void }) {
   const { t, locale } = useI18n();
@@ -23,12 +26,18 @@ export function BuyEntriesDialog({ sweep, onClose }: { sweep: Sweep; onClose: ()
   const [over18, setOver18] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const payment = useSavedCardPayment();
 
   async function pay(price: SweepPrice) {
     setBusy(true);
     setError(null);
     try {
-      await startGiveawayPayment({ kind: 'entries', sweepId: sweep.id, priceId: price.id, over18 });
+      const left = await startGiveawayPayment(
+        { kind: 'entries', sweepId: sweep.id, priceId: price.id, over18 },
+        payment.pay,
+      );
+      // A refused saved card: the choice says why, and the member can pay again.
+      if (!left) setBusy(false);
     } catch (failure) {
       logger.warn('Could not start the entries payment', failure);
       const slug = slugOf(failure);
@@ -104,6 +113,7 @@ export function BuyEntriesDialog({ sweep, onClose }: { sweep: Sweep; onClose: ()
             />{' '}
             {t('giveaways.giveaways.over18')}
           </label>
+          <SavedCardChoice payment={payment} />
           <p className="giveaway-card__hint">{t('giveaways.giveaways.buyHint')}</p>
           {error ? (
             <p className="giveaway-buy__error" role="alert">

@@ -1,4 +1,10 @@
-import { ADDRESS_FIELDS, type AddressField, type AddressIssue, parseAddress } from '@member/domain/address';
+import {
+  ADDRESS_FIELDS,
+  type Address,
+  type AddressField,
+  type AddressIssue,
+  parseAddress,
+} from '@member/domain/address';
 import { type SyntheticEvent, useId, useState } from 'react';
 import { FormField } from '../../../components/ui/form-field';
 import { formatDateAndTime } from '../../../lib/format';
@@ -31,7 +37,8 @@ export function ClaimPrizeForm({
 }: {
   winnerId: number;
   deadline: string | null;
-  onClaimed: () => void;
+  /** With the address the server accepted, for the confirmation. */
+  onClaimed: (address: Address) => void;
 }) {
   const { t, locale } = useI18n();
   const { member } = useSession();
@@ -64,7 +71,7 @@ export function ClaimPrizeForm({
     setBusy(true);
     try {
       await claimPrize(winnerId, parsed.address, over18);
-      onClaimed();
+      onClaimed(parsed.address);
     } catch (error) {
       logger.warn('The prize claim failed', error);
       setFailure(

@@ -5,27 +5,31 @@ import {
   SWEEP_BLOCKED_COUNTRIES,
   WINNER_ANNOUNCE_DAYS,
 } from '@member/domain';
+import type { CompanyAddress, Locale } from '@member/domain';
 import { Dialog } from '../../../components/ui/dialog';
+import { addressLines } from '../../../lib/address-format';
 import { countryName, formatDate, formatNumber } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import type { Sweep } from '../api/giveaways';
 
-/** The brand's postal address as lines, for the rules and the postal entry's mailing instructions. */
-export function mailingLines(address: {
-  name: string;
-  street: string;
-  city: string;
-  postcode: string;
-  region: string | null;
-  country: string;
-}): string[] {
-  return [
-    address.name,
-    address.street,
-    [address.postcode, address.city, address.region].filter(Boolean).join(' '),
-    address.country,
-  ].filter((line) => line.trim().length > 0);
+/**
+ * The brand's postal address as lines, for the rules and the postal entry's mailing instructions,
+ * written the way its country writes it (`formatAddressLines`, the country named in the reader's
+ * language).
+ */
+export function mailingLines(address: CompanyAddress, locale: Locale): string[] {
+  return addressLines(
+    {
+      name: address.name,
+      address: address.street,
+      city: address.city,
+      region: address.region,
+      postcode: address.postcode,
+      country: address.country,
+    },
+    locale,
+  );
 }
 
 /**
@@ -53,7 +57,7 @@ export function ContestRulesDialog({ sweep, onClose }: { sweep: Sweep; onClose: 
         <p>
           {t('giveaways.rules.sponsor', {
             brand: brand.name,
-            address: mailingLines(brand.companyAddress).join(', '),
+            address: mailingLines(brand.companyAddress, locale).join(', '),
             ref: sweep.ref_number,
           })}
         </p>
@@ -74,7 +78,7 @@ export function ContestRulesDialog({ sweep, onClose }: { sweep: Sweep; onClose: 
           {sweep.prices.length > 0 ? <li>{t('giveaways.rules.bought')}</li> : null}
           <li>
             {t('giveaways.rules.postal', {
-              address: mailingLines(brand.companyAddress).join(', '),
+              address: mailingLines(brand.companyAddress, locale).join(', '),
               ref: sweep.ref_number,
             })}
           </li>

@@ -1,5 +1,7 @@
+import type { Address } from '@member/domain/address';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { PostalAddress } from '../../../components/ui/postal-address';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
 import { logger } from '../../../lib/logger';
@@ -49,6 +51,8 @@ export function GiveawayCard({
   const [over18, setOver18] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  // The address a claim just sent, shown under its confirmation as its country writes it.
+  const [claimedTo, setClaimedTo] = useState<Address | null>(null);
   const [modal, setModal] = useState<'rules' | 'postal' | 'buy' | null>(null);
   const state = cardState(sweep.state);
   const canBuy =
@@ -57,6 +61,7 @@ export function GiveawayCard({
   async function run(work: () => Promise<void>): Promise<void> {
     setBusy(true);
     setMessage(null);
+    setClaimedTo(null);
     try {
       await work();
     } catch (error) {
@@ -138,8 +143,9 @@ export function GiveawayCard({
           <ClaimPrizeForm
             winnerId={sweep.winner_id}
             deadline={sweep.claim_deadline}
-            onClaimed={() => {
+            onClaimed={(address) => {
               setMessage(t('giveaways.claim.done'));
+              setClaimedTo(address);
               onChanged();
             }}
           />
@@ -202,6 +208,11 @@ export function GiveawayCard({
           <p className="giveaway-card__message" role="status">
             {message}
           </p>
+        ) : null}
+        {message && claimedTo ? (
+          <PostalAddress address={claimedTo} className="giveaway-card__address">
+            {claimedTo.phone}
+          </PostalAddress>
         ) : null}
         {detailed ? (
           <section className="giveaway-card__audit">

@@ -94,6 +94,8 @@ function mockApi(receipts: Record<string, unknown>[]) {
         return jsonResponse({
           data: { sweep: { showUpsell: { responseResult: ok, offers: [offer('access'), offer('triple')] } } },
         });
+      case 'SavedCards':
+        return jsonResponse({ data: { member: { paymentMethods: [] } } });
       case 'UpsellOffers':
         return jsonResponse({
           data: { sweep: { upsellOffers: [offer('access'), offer('triple'), offer('bonus')] } },

@@ -157,6 +157,22 @@ describe('giveaways page', { timeout: 30_000 }, () => {
     const instructions = within(postal).getByRole('region', { name: 'Your mailing instructions' });
     expect(instructions).toHaveTextContent('Robin Entrant');
     expect(instructions).toHaveTextContent('Giveaway: Win a 4K TV (REF-1)');
+    // Both addresses as their country writes them: the entrant's (the brand's country unless changed)
+    // and the brand's.
+    const lines = Array.from(instructions.querySelectorAll('address'), (block) =>
+      Array.from(block.children, (line) => line.textContent),
+    );
+    expect(lines).toEqual([
+      [
+        'Robin Entrant',
+        '12 Elm Street',
+        'Springfield 12345',
+        'United States',
+        'robin@example.com',
+        'Giveaway: Win a 4K TV (REF-1)',
+      ],
+      ['Aurora Media Ltd', '1 Main Street', 'Springfield 12345', 'United States'],
+    ]);
     await user.click(within(postal).getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalledTimes(1);
   });

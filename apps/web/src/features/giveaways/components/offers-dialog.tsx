@@ -1,5 +1,7 @@
 import type { UpsellSource } from '@member/domain';
 import { useId, useState } from 'react';
+import { SavedCardChoice } from '../../../components/payments/saved-card-choice';
+import { useSavedCardPayment } from '../../../components/payments/use-saved-card-payment';
 import { Dialog } from '../../../components/ui/dialog';
 import { formatNumber } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
@@ -10,8 +12,8 @@ import { formatPrice } from './buy-entries-dialog';
 
 /**
  * The upsell modal, the bonus offer modal and the failed-upsell funnel modal (spec section 2): the
- * offers the server priced and allowed (`variant` is where they are taken from), each paid on the
- * hosted payment page after the over-18 confirmation. "No thanks" closes it.
+ * offers the server priced and allowed (`variant` is where they are taken from), each paid after the
+ * over-18 confirmation with a saved card or a new one (the hosted payment page). "No thanks" closes it.
  */
 export function OffersDialog({
   variant,
@@ -29,12 +31,18 @@ export function OffersDialog({
   const [over18, setOver18] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const payment = useSavedCardPayment();
 
   async function take(offer: UpsellOfferView) {
     setBusy(true);
     setError(null);
     try {
-      await startGiveawayPayment({ kind: 'upsell', sweepId, offer: offer.offer, source: variant, over18 });
+      const left = await startGiveawayPayment(
+        { kind: 'upsell', sweepId, offer: offer.offer, source: variant, over18 },
+        payment.pay,
+      );
+      // A refused saved card: the choice says why, and the member can take an offer again.
+      if (!left) setBusy(false);
     } catch (failure) {
       logger.warn('Could not start the offer payment', failure);
       setError(
@@ -102,6 +110,7 @@ export function OffersDialog({
           {t('giveaways.giveaways.over18')}
         </label>
       ) : null}
+      {offers.length > 0 ? <SavedCardChoice payment={payment} /> : null}
       <ul className="giveaway-offers__list">
         {offers.map((offer) => {
           const { text, action } = describe(offer);

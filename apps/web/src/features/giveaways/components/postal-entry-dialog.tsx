@@ -2,6 +2,7 @@ import { type PostalEntry, type PostalEntryIssue, type PostalField, parsePostalE
 import { type SyntheticEvent, useId, useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
+import { addressLines } from '../../../lib/address-format';
 import { useI18n } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import type { Sweep } from '../api/giveaways';
@@ -15,6 +16,7 @@ const TEXT_FIELDS = [
   ['apartment', 'address-line2', 100],
   ['city', 'address-level2', 100],
   ['postcode', 'postal-code', 20],
+  ['country', 'country', 2],
   ['email', 'email', 254],
   ['phone', 'tel', 32],
 ] as const;
@@ -22,7 +24,9 @@ const TEXT_FIELDS = [
 /**
  * The free postal entry (spec section 5): the member fills the entry the envelope must carry, checked by
  * the same rules the operator's `sweep:postal` applies, and gets printable mailing instructions. Nothing
- * is sent to the server: the entry counts when the envelope arrives and the operator records it.
+ * is sent to the server: the entry counts when the envelope arrives and the operator records it. Both
+ * addresses on the instructions (the entrant's and the brand's) are written the way their country
+ * writes them (`formatAddressLines`).
  */
 export function PostalEntryDialog({
   sweep,
@@ -34,7 +38,7 @@ export function PostalEntryDialog({
   draws: readonly Sweep[];
   onClose: () => void;
 }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const { brand, member } = useSession();
   const drawId = useId();
   const ageId = useId();
@@ -46,6 +50,8 @@ export function PostalEntryDialog({
     apartment: '',
     city: '',
     postcode: '',
+    // Most entrants live where the brand bills; they change it when they do not.
+    country: brand.billing.countryCode,
     email: member?.email ?? '',
     phone: '',
   });
@@ -87,10 +93,17 @@ export function PostalEntryDialog({
             <h4>{t('giveaways.postal.writeTitle')}</h4>
             <address className="postal-print__lines">
               {[
-                entry.fullName,
-                entry.address,
-                entry.apartment,
-                `${entry.postcode} ${entry.city}`,
+                ...addressLines(
+                  {
+                    name: entry.fullName,
+                    address: entry.address,
+                    apartment: entry.apartment,
+                    city: entry.city,
+                    postcode: entry.postcode,
+                    country: entry.country,
+                  },
+                  locale,
+                ),
                 entry.email,
                 entry.phone,
                 t('giveaways.postal.drawLine', {
@@ -99,14 +112,14 @@ export function PostalEntryDialog({
                 }),
               ]
                 .filter((line): line is string => Boolean(line))
-                .map((line) => (
-                  <span key={line}>{line}</span>
+                .map((line, index) => (
+                  <span key={`${String(index)}-${line}`}>{line}</span>
                 ))}
             </address>
             <h4>{t('giveaways.postal.mailTo')}</h4>
             <address className="postal-print__lines">
-              {mailingLines(brand.companyAddress).map((line) => (
-                <span key={line}>{line}</span>
+              {mailingLines(brand.companyAddress, locale).map((line, index) => (
+                <span key={`${String(index)}-${line}`}>{line}</span>
               ))}
             </address>
             <p>{t('giveaways.postal.oneEach')}</p>
@@ -144,12 +157,14 @@ export function PostalEntryDialog({
                   ? t('giveaways.postal.noPoBox')
                   : field === 'apartment' || field === 'phone'
                     ? t('giveaways.postal.optional')
-                    : undefined
+                    : field === 'country'
+                      ? t('giveaways.postal.countryHint')
+                      : undefined
               }
               type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
               autoComplete={autoComplete}
               maxLength={maxLength}
-              required={field !== 'apartment' && field !== 'phone'}
+              required={field !== 'apartment' && field !== 'phone' && field !== 'country'}
               value={values[field]}
               error={message(field)}
               onChange={(event) => {

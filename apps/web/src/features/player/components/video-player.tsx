@@ -229,7 +229,7 @@ export function VideoPlayer({ item, playback, progress, queue, expanded, series,
             className="player__toggle"
             disabled={!behindLive}
             onClick={() => {
-              controls.seekTo(liveEdge);
+              streamRef.current?.seekToLive();
               controls.play();
             }}
           >

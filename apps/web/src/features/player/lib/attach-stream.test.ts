@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { hasMediaSource, hlsConfig, hlsEngine, isHlsSource } from './attach-stream';
+import {
+  LIVE_START_SLACK_SECONDS,
+  chaseLive,
+  hasMediaSource,
+  hlsConfig,
+  hlsEngine,
+  isHlsSource,
+} from './attach-stream';
 
 const mse = (supported: boolean) => ({ isTypeSupported: () => supported });
 const video = (native: boolean) => ({ canPlayType: () => (native ? 'maybe' : '') as CanPlayTypeResult });
@@ -39,5 +46,86 @@ describe('attach-stream', () => {
     expect(vod.liveDurationInfinity).toBe(false);
     const live = hlsConfig(true, 42);
     expect(live).toMatchObject({ startPosition: -1, liveDurationInfinity: true, liveSyncDurationCount: 2 });
+  });
+});
+
+/** A media element's time and events, as the chase uses them. */
+class FakeVideo extends EventTarget {
+  currentTime = 0;
+}
+
+describe('chaseLive', () => {
+  function setUp() {
+    const video = new FakeVideo();
+    const seeks: number[] = [];
+    let time = 0;
+    Object.defineProperty(video, 'currentTime', {
+      get: () => time,
+      set: (value: number) => {
+        time = value;
+        seeks.push(value);
+      },
+    });
+    let edge: number | null = null;
+    const chase = chaseLive(video as unknown as HTMLMediaElement, () => edge);
+    const setEdge = (value: number | null) => {
+      edge = value;
+    };
+    const at = (seconds: number) => {
+      time = seconds;
+    };
+    return { video, seeks, chase, setEdge, at };
+  }
+
+  it('seeks again when playback starts behind live, until a start finds it at live', () => {
+    const { video, seeks, chase, setEdge, at } = setUp();
+    chase.start();
+    // Nothing known yet: no seek.
+    expect(seeks).toEqual([]);
+    // The first frame plays 12 s behind the live position (a slow start): it goes to live.
+    at(4);
+    setEdge(16);
+    video.dispatchEvent(new Event('playing'));
+    expect(seeks).toEqual([16]);
+    // Playing again at live: nothing more, and a later stall that leaves it behind is the member's.
+    at(16);
+    setEdge(18);
+    video.dispatchEvent(new Event('playing'));
+    at(20);
+    setEdge(40);
+    video.dispatchEvent(new Event('playing'));
+    expect(seeks).toEqual([16]);
+  });
+
+  it('seeks on a jump, stops after a few tries, and a pause ends the chase', () => {
+    const { video, seeks, chase, setEdge, at } = setUp();
+    at(10);
+    setEdge(30);
+    chase.start();
+    expect(seeks).toEqual([30]);
+    for (const edge of [50, 70, 90, 110]) {
+      at(edge - 15);
+      setEdge(edge);
+      video.dispatchEvent(new Event('playing'));
+    }
+    // Three more tries after the jump's own seek, then it gives up on a machine too slow for live.
+    expect(seeks).toEqual([30, 50, 70, 90]);
+
+    chase.start();
+    video.dispatchEvent(new Event('pause'));
+    at(0);
+    setEdge(200);
+    video.dispatchEvent(new Event('playing'));
+    expect(seeks).toEqual([30, 50, 70, 90, 110]);
+    chase.stop();
+  });
+
+  it('leaves playback alone within a segment of live', () => {
+    const { video, seeks, chase, setEdge, at } = setUp();
+    chase.start();
+    at(12);
+    setEdge(12 + LIVE_START_SLACK_SECONDS);
+    video.dispatchEvent(new Event('playing'));
+    expect(seeks).toEqual([]);
   });
 });

@@ -14,7 +14,58 @@ export interface AttachedStream {
    * HLS players report no seekable range for a live stream; the player then offers no jump).
    */
   liveEdge: () => number | null;
+  /**
+   * Goes to live (the player's "Jump to live"): seeks to the live edge and, once playback runs again,
+   * seeks again if getting there took so long that live has moved on (see `chaseLive`).
+   */
+  seekToLive: () => void;
   destroy: () => void;
+}
+
+/** How far behind live playback may start (one segment of the demo stream) before it seeks again. */
+export const LIVE_START_SLACK_SECONDS = 4;
+/** Seeks again at most this many times per start or jump: a machine too slow for live stops chasing. */
+const LIVE_CHASES = 3;
+
+/**
+ * Live means live when playback actually runs. hls.js starts a live stream at the live position of the
+ * playlist it first loaded, and a jump seeks to where live was on the click; when the start (or the
+ * segment the jump needs) takes longer than a segment to arrive, live has moved on by the time the
+ * first frame plays, and hls.js plays on from there (it only catches up in low-latency mode, and only
+ * resyncs once far behind), so the member watches behind live from the start. So, from `start()`: at
+ * each `playing` (playback running again after the seek), when live is more than
+ * LIVE_START_SLACK_SECONDS ahead of the playhead it seeks there again, until a `playing` finds playback
+ * at live (or after LIVE_CHASES tries). A pause ends the chase: a paused member falls behind on purpose.
+ */
+export function chaseLive(video: HTMLMediaElement, liveEdge: () => number | null) {
+  let chases = -1;
+  const seek = (): boolean => {
+    const edge = liveEdge();
+    if (edge === null || edge - video.currentTime <= LIVE_START_SLACK_SECONDS) return false;
+    video.currentTime = edge;
+    return true;
+  };
+  const onPlaying = (): void => {
+    if (chases < 0) return;
+    if (chases >= LIVE_CHASES || !seek()) chases = -1;
+    else chases += 1;
+  };
+  const onPause = (): void => {
+    chases = -1;
+  };
+  video.addEventListener('playing', onPlaying);
+  video.addEventListener('pause', onPause);
+  return {
+    /** Seeks to live now and keeps it there as playback starts. */
+    start: (): void => {
+      seek();
+      chases = 0;
+    },
+    stop: (): void => {
+      video.removeEventListener('playing', onPlaying);
+      video.removeEventListener('pause', onPause);
+    },
+  };
 }
 
 const HLS_MIME = 'application/vnd.apple.mpegurl';
@@ -145,7 +196,12 @@ export async function attachStream(
   const how = hls ? hlsEngine(video, live) : 'file';
   if (how === null) {
     onFatalError('unsupported');
-    return { engine: 'native', liveEdge: () => null, destroy: () => undefined };
+    return {
+      engine: 'native',
+      liveEdge: () => null,
+      seekToLive: () => undefined,
+      destroy: () => undefined,
+    };
   }
   if (how !== 'hls.js') {
     video.src = url;
@@ -153,6 +209,10 @@ export async function attachStream(
     return {
       engine: how,
       liveEdge: seekableEnd,
+      seekToLive: () => {
+        const edge = seekableEnd();
+        if (edge !== null) video.currentTime = edge;
+      },
       destroy: () => {
         video.removeAttribute('src');
         video.load();
@@ -176,12 +236,20 @@ export async function attachStream(
     }
     onFatalError(data.type === HlsPlayer.ErrorTypes.NETWORK_ERROR ? 'network' : 'media');
   });
+  const liveEdge = () => (live ? (player.liveSyncPosition ?? seekableEnd()) : null);
+  const chase = chaseLive(video, liveEdge);
+  // hls.js starts at the live position of the first playlist; the chase keeps the start at live.
+  if (live) chase.start();
   player.attachMedia(video);
   player.loadSource(url);
   return {
     engine: 'hls.js',
-    liveEdge: () => (live ? (player.liveSyncPosition ?? seekableEnd()) : null),
+    liveEdge,
+    seekToLive: () => {
+      if (live) chase.start();
+    },
     destroy: () => {
+      chase.stop();
       player.destroy();
     },
   };
