@@ -124,7 +124,7 @@ test.describe('cards', () => {
   });
 
   test('a member adds a card, makes it the default and removes the old one', async ({ page }) => {
-    test.setTimeout(45_000);
+    test.setTimeout(90_000);
     await createMember(page, { slug: 'clickcoins' });
     await page.goto(brandUrl('clickcoins', '/account/payment-methods'));
     const section = page.getByRole('region', { name: enBilling.methods.title });

@@ -427,8 +427,9 @@ test.describe('player overlay', () => {
     member,
   }) => {
     // The demo stream is a 24 s loop served as a sliding live window with a discontinuity at every wrap:
-    // a whole loop played (up to 60 s), then up to 40 s paused to fall behind, besides the start-up.
-    test.setTimeout(150_000);
+    // a whole loop played (up to 60 s), then up to 40 s paused to fall behind, besides the start-up and a
+    // scan of the player beside the playing video (up to 30 s on a loaded machine).
+    test.setTimeout(210_000);
     await page.addInitScript(() => {
       // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the element as `this`.
       const canPlayType = HTMLMediaElement.prototype.canPlayType;
