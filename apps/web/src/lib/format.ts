@@ -21,8 +21,16 @@ export function formatMoney(minor: number, currency: string, locale: Locale): st
   return format.format(minor / 10 ** digits);
 }
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
 export function formatNumber(value: number, locale: Locale, options: Intl.NumberFormatOptions = {}): string {
-  return new Intl.NumberFormat(LOCALE_BCP47[locale], options).format(value);
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE_BCP47[locale], options);
+    numberFormats.set(key, format);
+  }
+  return format.format(value);
 }
 
 /** A signed coin amount, e.g. +100 or −10. */
@@ -30,13 +38,22 @@ export function formatCoins(amount: number, locale: Locale): string {
   return formatNumber(amount, locale, { signDisplay: 'exceptZero' });
 }
 
+/** Formats made once per language and options: making one costs far more than using it (a card list formats hundreds). */
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
 function dateTimeFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  try {
-    return new Intl.DateTimeFormat(LOCALE_BCP47[locale], options);
-  } catch {
-    const { timeZone: _unknown, ...rest } = options;
-    return new Intl.DateTimeFormat(LOCALE_BCP47[locale], rest);
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat(LOCALE_BCP47[locale], options);
+    } catch {
+      const { timeZone: _unknown, ...rest } = options;
+      format = new Intl.DateTimeFormat(LOCALE_BCP47[locale], rest);
+    }
+    dateTimeFormats.set(key, format);
   }
+  return format;
 }
 
 type TimeZone = string | null | undefined;

@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE, LOCALE_BCP47, type Locale } from '@member/domain';
-import { createContext, use, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, use, useSyncExternalStore, type ReactNode } from 'react';
 import type accountEnUs from '../locales/account/en-us.json';
 import type browseEnUs from '../locales/browse/en-us.json';
 import type libraryEnUs from '../locales/library/en-us.json';
@@ -152,10 +152,31 @@ export function pluralCategories(locale: Locale): Intl.LDMLPluralRule[] {
   return new Intl.PluralRules(LOCALE_BCP47[locale]).resolvedOptions().pluralCategories;
 }
 
+/** The plural rules and number format of a language, made once per language (each costs a millisecond or so). */
+const pluralRulesOf = new Map<string, Intl.PluralRules>();
+const countFormatOf = new Map<string, Intl.NumberFormat>();
+
+function pluralRules(bcp47: string): Intl.PluralRules {
+  let rules = pluralRulesOf.get(bcp47);
+  if (!rules) {
+    rules = new Intl.PluralRules(bcp47);
+    pluralRulesOf.set(bcp47, rules);
+  }
+  return rules;
+}
+
+function countFormat(bcp47: string): Intl.NumberFormat {
+  let format = countFormatOf.get(bcp47);
+  if (!format) {
+    format = new Intl.NumberFormat(bcp47, { maximumFractionDigits: 2 });
+    countFormatOf.set(bcp47, format);
+  }
+  return format;
+}
+
 export function createTranslator({ locale, messages, fallback }: I18nSnapshot): Translator {
   const lookup = (key: string): string | undefined => messages.get(key) ?? fallback.get(key);
-  const rules = new Intl.PluralRules(LOCALE_BCP47[locale]);
-  const numbers = new Intl.NumberFormat(LOCALE_BCP47[locale], { maximumFractionDigits: 2 });
+  const bcp47 = LOCALE_BCP47[locale];
   /**
    * Plural forms as i18next's JSON v4 writes them: `key_<category>` chosen by the language's plural rules
    * for `count` (French says "0 arbre", Japanese and Malay have `_other` only), then `key_other`; the
@@ -164,15 +185,32 @@ export function createTranslator({ locale, messages, fallback }: I18nSnapshot): 
   const plural = (key: string, params: TranslationParams | undefined): string | undefined => {
     const count = params?.count;
     if (typeof count !== 'number') return undefined;
-    const own = messages.get(`${key}_${rules.select(count)}`) ?? messages.get(`${key}_other`);
-    const text = own ?? fallback.get(`${key}_${new Intl.PluralRules('en-US').select(count)}`);
-    return text === undefined ? undefined : interpolate(text, { ...params, count: numbers.format(count) });
+    const own = messages.get(`${key}_${pluralRules(bcp47).select(count)}`) ?? messages.get(`${key}_other`);
+    const text = own ?? fallback.get(`${key}_${pluralRules('en-US').select(count)}`);
+    return text === undefined
+      ? undefined
+      : interpolate(text, { ...params, count: countFormat(bcp47).format(count) });
   };
   return {
     locale,
     t: (key, params) => plural(key, params) ?? interpolate(lookup(key) ?? key, params),
     translateText: (text) => lookup(text) ?? text,
   };
+}
+
+/**
+ * One translator per snapshot, shared by every component that reads it: the home page alone has a few
+ * hundred (each card), and making one per component was a measurable share of its first render.
+ */
+const translators = new WeakMap<I18nSnapshot, Translator>();
+
+function translatorOf(snapshot: I18nSnapshot): Translator {
+  let translator = translators.get(snapshot);
+  if (!translator) {
+    translator = createTranslator(snapshot);
+    translators.set(snapshot, translator);
+  }
+  return translator;
 }
 
 /** The interface language: loads locale files, keeps the current one and sets `<html lang>`. */
@@ -268,6 +306,5 @@ export function useI18nStore(): I18nStore {
 
 export function useI18n(): Translator {
   const store = useI18nStore();
-  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
-  return useMemo(() => createTranslator(snapshot), [snapshot]);
+  return translatorOf(useSyncExternalStore(store.subscribe, store.getSnapshot));
 }

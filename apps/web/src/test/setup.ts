@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { assertNoUnexpectedConsoleErrors, watchConsoleErrors } from './console-guard';
+import './resize-observer-stand-in';
 
 // findBy* and waitFor give up after 5 s rather than 1 s: a first render loads the screen's modules,
 // which takes longer than a second when CI's two cores run several test files at once.

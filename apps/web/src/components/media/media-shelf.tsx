@@ -19,7 +19,11 @@ interface MediaShelfProps {
   progressOf?: (item: MediaCardItem) => CardProgress | null;
 }
 
-/** Whether the row can scroll back and forward, followed as it scrolls and as the window resizes. */
+/**
+ * Whether the row can scroll back and forward, followed as it scrolls and as its box changes. The first
+ * reading waits for the browser's own layout (a ResizeObserver reports just after it): reading the row's
+ * sizes while mounting forced a layout per shelf, a large share of the home page's first work on a phone.
+ */
 function useRowEnds(row: RefObject<HTMLUListElement | null>, count: number) {
   const [ends, setEnds] = useState({ back: false, forward: false });
   useEffect(() => {
@@ -32,12 +36,13 @@ function useRowEnds(row: RefObject<HTMLUListElement | null>, count: number) {
         previous.back === back && previous.forward === forward ? previous : { back, forward },
       );
     };
-    read();
     element.addEventListener('scroll', read, { passive: true });
-    window.addEventListener('resize', read);
+    // Reports once when observing starts, then whenever the row's width changes (a resized window).
+    const resizes = new ResizeObserver(read);
+    resizes.observe(element);
     return () => {
       element.removeEventListener('scroll', read);
-      window.removeEventListener('resize', read);
+      resizes.disconnect();
     };
   }, [row, count]);
   return ends;
