@@ -17,14 +17,15 @@
  * observes by its CPU slowdown, 4 by default, which its documentation calibrates for a high-end desktop
  * (benchmark index 1,500 to 2,000): on a slower or faster machine the same 4x stands for another phone, and
  * the figures of two machines do not compare. So before the audits the machine's benchmark index is taken
- * (Lighthouse's own `computeBenchmarkIndex`, in the same Chromium, several times) and the slowdown is set to
- * index / 437.5, the phone that 4x stands for on a 1,750 desktop: every run audits the same phone. The
- * runs also record the index Lighthouse itself measured at their start.
+ * (Lighthouse's own `computeBenchmarkIndex`, once in each of seven freshly started Chromiums, as Lighthouse
+ * takes it; the median) and the slowdown is set to index / 437.5, the phone that 4x stands for on a 1,750
+ * desktop: every run audits the same phone. The runs also record the index Lighthouse itself measured at
+ * their start (one cold sample each, so it wanders: 1,100 to 2,400 on one quiet machine).
  *
  * It refuses to judge on a noisy machine: when the 1-minute load average exceeds 0.75 per core before the
- * runs, when the calibration's samples spread more than 15% around their median, or when a run's own index
- * is more than 25% from the calibration, the figures are printed and saved marked `judged: false` and the
- * verdict is "not judged" (exit 2 with --check). The median of several runs is the figure (the runs are
+ * runs (the runs' own Chromium and server load it to 4 on two cores), or when the calibration's samples spread more than 20% between their quartiles, the
+ * figures are printed and saved marked `judged: false` and the verdict is "not judged" (exit 2 with
+ * --check). The median of several runs is the figure (the runs are
  * listed too).
  *
  * Usage: npm run bench:lighthouse -- [--runs 5] [--skip-build] [--check] [--email active@streamhub.demo]
@@ -51,7 +52,6 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
-import { chromium } from 'playwright-core';
 
 import { type CpuReading, describeCpu, noiseReasons, readCpu } from './lib/cpu';
 import { REPO_ROOT, fixed, formatTable, machineInfo, verdict, writeResults } from './lib/report';
@@ -69,8 +69,6 @@ const MAX_CLS = 0.02;
  * high-end desktop range (1,750, docs/throttling.md) stands for a phone of 1,750 / 4.
  */
 const REFERENCE_PHONE_INDEX = 1750 / 4;
-/** A run whose own benchmark index is further than this from the calibration ran on a disturbed machine. */
-const MAX_RUN_INDEX_DRIFT = 0.25;
 
 const BUILD_DIR = 'dist-lighthouse';
 const WEB_DIR = resolve(REPO_ROOT, 'apps/web');
@@ -339,17 +337,9 @@ interface Calibration extends CpuReading {
 }
 
 async function calibrate(fixedSlowdown: number | null): Promise<Calibration> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  });
-  try {
-    const reading = await readCpu(await browser.newPage());
-    const slowdown = fixedSlowdown ?? Math.round((reading.index / REFERENCE_PHONE_INDEX) * 100) / 100;
-    return { ...reading, slowdown };
-  } finally {
-    await browser.close();
-  }
+  const reading = await readCpu(CHROMIUM);
+  const slowdown = fixedSlowdown ?? Math.round((reading.index / REFERENCE_PHONE_INDEX) * 100) / 100;
+  return { ...reading, slowdown };
 }
 
 async function audit(url: string, cookie: string, slowdown: number): Promise<RunFigures> {
@@ -456,7 +446,7 @@ async function main(): Promise<void> {
     await stopServer(server);
   }
 
-  const noise = [...noiseReasons(calibration), ...driftReasons(calibration, runs)];
+  const noise = noiseReasons(calibration);
 
   const summary = {
     score: median(runs.map((r) => r.score)),
@@ -554,18 +544,6 @@ async function main(): Promise<void> {
   });
   console.log(`\nresults: ${file}; full report of the last run: ${writeResults(`${name}.lhr`, lastReport)}`);
   if (options.check) process.exitCode = !judged ? 2 : pass ? 0 : 1;
-}
-
-/** Runs whose own benchmark index moved away from the calibration's: the machine was disturbed. */
-function driftReasons(calibration: Calibration, runs: readonly RunFigures[]): string[] {
-  return runs.flatMap((run, index) => {
-    const drift = Math.abs(run.benchmarkIndex - calibration.index) / calibration.index;
-    return drift > MAX_RUN_INDEX_DRIFT
-      ? [
-          `run ${index + 1}'s benchmark index ${fixed(run.benchmarkIndex, 0)} is ${fixed(drift * 100, 0)}% from the calibration's`,
-        ]
-      : [];
-  });
 }
 
 function lighthouseVersion(): string {

@@ -23,8 +23,9 @@
  * is Debian's (/usr/bin/chromium, or CHROMIUM_PATH), driven by the repository's playwright-core.
  *
  * Before the runs it reads the machine's CPU speed (Lighthouse's benchmark index, in the same Chromium) and
- * the load average, and saves them with the figures; on a busy machine (load above 0.75 per core, or index
- * samples spread over 15%) the figures are printed but not judged (exit 2 with --check). The bare
+ * the load average, and saves them with the figures; on a busy machine (load above 0.75 per core before the
+ * runs, or index samples spread over 20% between quartiles) the figures are printed but not judged (exit 2
+ * with --check). The bare
  * elements' figures of the same run are the baselines: the ratios compare across machines.
  *
  * Usage: npm run bench:player -- [--runs 5] [--check] [--server-entry path] [--web-dist path]
@@ -360,9 +361,7 @@ async function main(): Promise<void> {
   });
   try {
     // How fast and how quiet the machine is (issue 19), read before the server is busy with this run.
-    const cpuPage = await browser.newPage();
-    const cpu = await readCpu(cpuPage);
-    await cpuPage.close();
+    const cpu = await readCpu(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
     console.log(describeCpu(cpu));
 
     const initial = await initialJavaScript(browser, base);
