@@ -15,8 +15,12 @@ const EAGER_MODULE =
 const IN_MAIN_LAYOUT_CHUNK =
   /src[\\/](app[\\/]main-layout|features[\\/]home[\\/]components[\\/](home-page|splash-cover)|lib[\\/](use-disclosure|on-demand))\./;
 const PAGE_FRAME = /src[\\/]components[\\/]ui[\\/](page|coming-soon)\./;
+// A module the `app` group captures brings its imports with it (Rolldown groups include dependencies):
+// the onboarding overlay (loaded on demand by the main layout) would bring the onboarding panel, the
+// address form and zod, and the payment components and the address formatting (of lazy screens only)
+// the same.
 const NOT_IN_APP_CHUNK =
-  /src[\\/](app[\\/](main|main-layout|boot-failure|screen-routes|login-screen)|lib[\\/](sentry|analytics|consent|scroll|event-body|rich-text|idle|format)|components[\\/]ui[\\/](dialog|form-field)|features[\\/]errors[\\/]components[\\/]not-found-page)\.|src[\\/](lib|components)[\\/]media[\\/]/;
+  /src[\\/](app[\\/](main|main-layout|boot-failure|screen-routes|login-screen|onboarding-overlay)|lib[\\/](sentry|analytics|consent|scroll|event-body|rich-text|idle|format|address-format)|components[\\/]ui[\\/](dialog|form-field|postal-address)|features[\\/]errors[\\/]components[\\/]not-found-page)\.|src[\\/](lib|components)[\\/](media|payments)[\\/]/;
 
 // The account page (app/account) composes several features' sections; it and the shared parts of those
 // sections load with the account screens, not with the shell.
