@@ -20,13 +20,13 @@
  * (Lighthouse's own `computeBenchmarkIndex`, once in each of seven freshly started Chromiums, as Lighthouse
  * takes it; the median) and the slowdown is set to index / 437.5, the phone that 4x stands for on a 1,750
  * desktop: every run audits the same phone. The runs also record the index Lighthouse itself measured at
- * their start (one cold sample each, so it wanders: 1,100 to 2,400 on one quiet machine).
+ * their start (one cold sample each, so it wanders: 1,100 to 2,800 on one quiet machine).
  *
  * It refuses to judge on a noisy machine: when the 1-minute load average exceeds 0.75 per core before the
- * runs (the runs' own Chromium and server load it to 4 on two cores), or when the calibration's samples spread more than 20% between their quartiles, the
- * figures are printed and saved marked `judged: false` and the verdict is "not judged" (exit 2 with
- * --check). The median of several runs is the figure (the runs are
- * listed too).
+ * runs (the runs' own Chromium and server load two cores to about 4, so the load during them says nothing),
+ * or when the calibration's samples spread more than 20% between their quartiles, the figures are printed
+ * and saved marked `judged: false` and the verdict is "not judged" (exit 2 with --check). The median of
+ * several runs is the figure (the runs are listed too).
  *
  * Usage: npm run bench:lighthouse -- [--runs 5] [--skip-build] [--check] [--email active@streamhub.demo]
  *                                   [--brand streamhub] [--path /] [--min-score 95] [--max-tbt 100]
@@ -54,7 +54,7 @@ import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
 
 import { type CpuReading, describeCpu, noiseReasons, readCpu } from './lib/cpu';
-import { REPO_ROOT, fixed, formatTable, machineInfo, verdict, writeResults } from './lib/report';
+import { REPO_ROOT, fixed, formatTable, machineInfo, median, verdict, writeResults } from './lib/report';
 
 /**
  * The targets on Lighthouse mobile: issue 19's for the home page (score >= 95, total blocking time
@@ -403,14 +403,6 @@ async function audit(url: string, cookie: string, slowdown: number): Promise<Run
   } finally {
     chrome.kill();
   }
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] ?? Number.NaN)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 async function main(): Promise<void> {

@@ -8,7 +8,7 @@ import { cpus, loadavg } from 'node:os';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { chromium } from 'playwright-core';
 
-import { fixed } from './report';
+import { fixed, median } from './report';
 
 /**
  * Samples of the benchmark index taken before the runs, each in a browser just started, as Lighthouse
@@ -30,14 +30,6 @@ export interface CpuReading {
   spread: number;
   /** The 1-minute load average just before the samples. */
   load1: number;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] ?? Number.NaN)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 function quantile(sorted: readonly number[], q: number): number {

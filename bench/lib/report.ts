@@ -48,6 +48,15 @@ function git(args: string[]): string | null {
   }
 }
 
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
 /** Writes `results/<name>.json` and returns its path. */
 export function writeResults(name: string, data: unknown): string {
   mkdirSync(RESULTS_DIR, { recursive: true });
