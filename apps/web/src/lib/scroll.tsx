@@ -3,8 +3,12 @@ import { NavigationType, useLocation, useNavigationType } from 'react-router';
 
 /** Spec section 2: after a navigation the view scrolls smoothly to the top after 100 ms. */
 export const SCROLL_TO_TOP_DELAY_MS = 100;
-/** How long Back waits for a page to be tall enough to return to its place (content still arriving). */
-const RESTORE_FRAMES = 60;
+/**
+ * How long Back waits for a page to be tall enough to return to its place (content still arriving: a
+ * long list loads its pages again). Sixty frames (one second) fell short on a busy phone-class machine,
+ * and the view stopped a few hundred pixels above its place.
+ */
+const RESTORE_WAIT_MS = 5_000;
 /** Places remembered, one per history entry; the oldest are forgotten. */
 const MAX_PLACES = 50;
 
@@ -52,20 +56,19 @@ export default function ScrollPlaces(): null {
     [key],
   );
 
-  // Back or Forward: return to the remembered place, waiting a few frames for the page to grow to it.
+  // Back or Forward: return to the remembered place, waiting (up to 5 s) for the page to grow to it.
   useLayoutEffect(() => {
     const saved = type === NavigationType.Pop ? places.get(key) : undefined;
     if (saved === undefined) return undefined;
     let frame = 0;
-    let attempts = 0;
+    const started = performance.now();
     const restore = () => {
       const reachable = document.documentElement.scrollHeight - window.innerHeight >= saved;
-      if (reachable || attempts >= RESTORE_FRAMES) {
+      if (reachable || performance.now() - started >= RESTORE_WAIT_MS) {
         window.scrollTo(0, saved);
         lastY = window.scrollY;
         return;
       }
-      attempts += 1;
       frame = requestAnimationFrame(restore);
     };
     restore();
