@@ -358,12 +358,42 @@ export function createCheckoutsService<Purpose extends string>({
       throw error;
     }
 
-    // Written before the charge (decision 013): if this server dies from here on, the billing job
-    // finds the pending payment and settles it with what the provider says became of the charge.
+    const settled = await chargeCheckout(checkout, {
+      memberId: checkout.member_id,
+      customer,
+      paymentMethod,
+      offSession: false,
+      idempotencyKey,
+    });
+    const current = await getCheckout(brandId, checkoutId);
+    if (settled.status === 'succeeded') {
+      return { outcome: 'succeeded', checkout: current, payment: settled, completedNow: true };
+    }
+    if (settled.status === 'pending') return { outcome: 'closed', checkout: current };
+    return { outcome: 'failed', checkout: current, failureCode: settled.failure_code ?? 'payment_failed' };
+  }
+
+  /**
+   * Charges a checkout the caller has moved to processing: the payment is written before the charge
+   * (decision 013: if this server dies from here on, the billing job finds the pending payment and
+   * settles it with what the provider says became of the charge), then settled with the provider's
+   * answer. A refusal charged nothing: it is settled as refused and thrown; any other error leaves the
+   * outcome to the reconciliation.
+   */
+  async function chargeCheckout(
+    checkout: CheckoutRow,
+    charge: {
+      memberId: number | null;
+      customer: string;
+      paymentMethod: string;
+      offSession: boolean;
+      idempotencyKey: string;
+    },
+  ): Promise<PaymentRow> {
     const { payment: pending } = await settlement.recordPending({
       id: newId('pay'),
-      brand_id: brandId,
-      member_id: checkout.member_id,
+      brand_id: checkout.brand_id,
+      member_id: charge.memberId,
       provider: provider.name,
       checkout_id: checkout.id,
       subscription_id: null,
@@ -372,7 +402,7 @@ export function createCheckoutsService<Purpose extends string>({
       currency: checkout.currency,
       description: checkout.description,
       metadata: checkout.metadata,
-      idempotency_key: idempotencyKey,
+      idempotency_key: charge.idempotencyKey,
       created_at: isoNow(now()),
     });
     let intent: ProviderPaymentIntent;
@@ -380,26 +410,18 @@ export function createCheckoutsService<Purpose extends string>({
       intent = await provider.createPaymentIntent({
         amount: checkout.amount_minor,
         currency: checkout.currency,
-        customer,
-        paymentMethod,
+        customer: charge.customer,
+        paymentMethod: charge.paymentMethod,
         description: checkout.description,
         metadata: { checkout_id: checkout.id, purpose: checkout.purpose, payment_id: pending.id },
-        offSession: false,
-        idempotencyKey,
+        offSession: charge.offSession,
+        idempotencyKey: charge.idempotencyKey,
       });
     } catch (error) {
-      // A refusal charged nothing; any other error leaves the outcome to the reconciliation.
       if (error instanceof ProviderError) await settlement.settleRefused(pending, error.code, null);
       throw error;
     }
-
-    const settled = await settlement.settleWithIntent(pending, intent);
-    const current = await getCheckout(brandId, checkoutId);
-    if (settled.status === 'succeeded') {
-      return { outcome: 'succeeded', checkout: current, payment: settled, completedNow: true };
-    }
-    if (settled.status === 'pending') return { outcome: 'closed', checkout: current };
-    return { outcome: 'failed', checkout: current, failureCode: settled.failure_code ?? 'payment_failed' };
+    return settlement.settleWithIntent(pending, intent);
   }
 
   /**
@@ -453,30 +475,12 @@ export function createCheckoutsService<Purpose extends string>({
     });
     if (!claimed) return savedCardOutcome(await getCheckout(brandId, checkout.id));
     const idempotencyKey = checkoutAttemptKey(checkout.id, attempt);
-    const { payment: pending } = await settlement.recordPending({
-      id: newId('pay'),
-      brand_id: brandId,
-      member_id: memberId,
-      provider: provider.name,
-      checkout_id: checkout.id,
-      subscription_id: null,
-      purpose: checkout.purpose,
-      amount_minor: checkout.amount_minor,
-      currency: checkout.currency,
-      description: checkout.description,
-      metadata: checkout.metadata,
-      idempotency_key: idempotencyKey,
-      created_at: isoNow(now()),
-    });
-    let intent: ProviderPaymentIntent;
+    let settled: PaymentRow;
     try {
-      intent = await provider.createPaymentIntent({
-        amount: checkout.amount_minor,
-        currency: checkout.currency,
+      settled = await chargeCheckout(checkout, {
+        memberId,
         customer,
         paymentMethod: card.id,
-        description: checkout.description,
-        metadata: { checkout_id: checkout.id, purpose: checkout.purpose, payment_id: pending.id },
         // The member is not in front of the card's bank (no page to authenticate on): a card that asks
         // for it is refused, and the member pays on the hosted page instead.
         offSession: true,
@@ -484,14 +488,12 @@ export function createCheckoutsService<Purpose extends string>({
       });
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
-      await settlement.settleRefused(pending, error.code, null);
       return {
         outcome: 'failed',
         checkout: await getCheckout(brandId, checkout.id),
         failureCode: error.code,
       };
     }
-    const settled = await settlement.settleWithIntent(pending, intent);
     const current = await getCheckout(brandId, checkout.id);
     if (settled.status === 'succeeded') return { outcome: 'succeeded', checkout: current };
     if (settled.status === 'pending') return { outcome: 'pending', checkout: current };
