@@ -90,6 +90,10 @@ export default defineConfig({
             { name: 'page', test: PAGE_FRAME },
             // Except the add-to-playlist dialog, a chunk of its own loaded when a member goes for it.
             { name: 'media', test: /src[\\/](lib|components)[\\/]media[\\/](?!playlist-dialog\.)/ },
+            // The shelves' strings, which the home page loads and the account page's cookie settings too:
+            // the `account-page` group below would take them in with the cookie settings, and the home page
+            // would then load that whole chunk (zod, payments, addresses: 40 kB) to show its shelves.
+            { name: 'shelves-strings', test: /src[\\/]features[\\/]home[\\/]api[\\/]home-strings\./ },
             { name: 'account-page', test: ACCOUNT_SCREEN },
             // One chunk per screen feature rather than one per module: fewer file names in the preload
             // tables. The sign-in screens (on the `/login` budget) and the player (whose engines load per

@@ -25,6 +25,11 @@ const SLOTS = /* GraphQL */ `
     content { slotsWithTags(tags: $tags) { id slug title mediaType properties items { ${CARD} } } }
   }
 `;
+const SLOTS_FIRST = /* GraphQL */ `
+  query SlotsFirst($tags: [String!]!, $first: Int) {
+    content { slotsWithTags(tags: $tags, first: $first) { slug items { ${CARD} } } }
+  }
+`;
 const SEARCH = /* GraphQL */ `
   query Search($query: String!, $first: Int) {
     content { search(query: $query, first: $first) { mediaType items { ${CARD} } } }
@@ -196,6 +201,22 @@ describe.each(ENGINES)('content catalog lists (%s)', (engine) => {
     expect(slots.map((slot) => slot.slug)).toEqual(['staff_picks', 'movie_free', 'popular']);
     expect(slots[1]?.items.every((card) => card.mediaType === 'movie')).toBe(true);
     expect(JSON.parse(slots[2]?.properties ?? '{}')).toMatchObject({ shelf: 'home' });
+  });
+
+  it('gives each slot its first titles when asked for fewer (the home shelves ask for 12)', async () => {
+    interface Slots {
+      content: { slotsWithTags: { slug: string; items: Card[] }[] };
+    }
+    const tags = ['popular', 'staff_picks'];
+    const all = await graphql<Slots>(t.app, caller, SLOTS_FIRST, { tags });
+    const few = await graphql<Slots>(t.app, caller, SLOTS_FIRST, { tags, first: 3 });
+    const ids = (result: typeof all) =>
+      result.data?.content.slotsWithTags.map((slot) => slot.items.map((card) => card.id)) ?? [];
+    expect(ids(all).every((items) => items.length > 3)).toBe(true);
+    expect(ids(few)).toEqual(ids(all).map((items) => items.slice(0, 3)));
+    // Out of range: at least one title, at most a page of 100.
+    const none = await graphql<Slots>(t.app, caller, SLOTS_FIRST, { tags, first: 0 });
+    expect(ids(none).map((items) => items.length)).toEqual([1, 1]);
   });
 
   it('searches grouped by media type', async () => {

@@ -16,11 +16,12 @@ export const catalogQueryTypeDefs = /* GraphQL */ `
     liveStream(slug: String!): MediaItem
     """
     The brand's slots named by tags (slot slugs: movie_free, ebook_free, audiobook_free, new_releases,
-    popular, staff_picks, seasonal_winter...), in the order asked, each with up to 24 titles; one SQL
-    statement. Titles hidden on this device (game, software on iPhone) or unplayable in the request's
-    country are left out.
+    popular, staff_picks, seasonal_winter...), in the order asked, each with up to first titles (capped
+    at 100; the home page asks for 12 and its shelves' See all pages for the rest); one SQL statement.
+    Titles hidden on this device (game, software on iPhone) or unplayable in the request's country are
+    left out.
     """
-    slotsWithTags(tags: [String!]!): [Slot!]!
+    slotsWithTags(tags: [String!]!, first: Int = 24): [Slot!]!
     """
     One keyset page of the brand's slot named by slug (a home shelf's See all), in the slot's order, with
     the visibility of slotsWithTags; first is capped at 100. Null when the brand has no such slot;

@@ -12,8 +12,11 @@ export const catalogResolvers = {
       context.services.catalog.media(requireCaller(context), args.mediaType, args.id),
     liveStream: (_parent: unknown, args: { slug: string }, context: GraphQLContext) =>
       context.services.catalog.liveStream(requireCaller(context), args.slug),
-    slotsWithTags: (_parent: unknown, args: { tags: string[] }, context: GraphQLContext) =>
-      context.services.catalog.slotsWithTags(requireCaller(context), args.tags),
+    slotsWithTags: (
+      _parent: unknown,
+      args: { tags: string[]; first?: number | null },
+      context: GraphQLContext,
+    ) => context.services.catalog.slotsWithTags(requireCaller(context), args.tags, args.first),
     slot: (
       _parent: unknown,
       args: { slug: string; after?: string | null; first?: number | null },

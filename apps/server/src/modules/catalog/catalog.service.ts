@@ -436,15 +436,19 @@ export function createCatalogService({
 
   /**
    * content.slotsWithTags: the brand's slots named by the tags (slot slugs), in the order asked, each
-   * with its titles, in one statement. Items hidden on this device or unplayable in the request's
-   * country are dropped from the answer.
+   * with its first titles (24 unless asked, at most 100), in one statement. Items hidden on this device
+   * or unplayable in the request's country are dropped from the answer.
    */
-  async function slotsWithTags(ctx: RequestContext, tags: readonly string[]): Promise<SlotView[]> {
+  async function slotsWithTags(
+    ctx: RequestContext,
+    tags: readonly string[],
+    first?: number | null,
+  ): Promise<SlotView[]> {
     const slugs = [...new Set(tags)].slice(0, MAX_SLOT_TAGS);
     const slots: SlotWithItems[] = await repository.listSlotItems(
       ctx.brand.config.id,
       slugs,
-      undefined,
+      first ?? undefined,
       ctx.country,
       catalogLocale(ctx),
     );

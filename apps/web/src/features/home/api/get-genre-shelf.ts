@@ -1,6 +1,7 @@
 import type { MediaType } from '@member/domain';
 import { gql, graphqlRequest } from '../../../lib/graphql';
 import { MEDIA_CARD_FIELDS, type MediaCardData } from '../../../lib/media/media-card-fields';
+import { HOME_SHELF_SIZE } from './get-home-slots';
 
 export interface GenreOption {
   id: number;
@@ -30,8 +31,8 @@ const GENRE_LIST_QUERY = gql<
   }
 `);
 
-/** As many titles as a home slot holds. */
-export const GENRE_SHELF_SIZE = 24;
+/** As many titles as the other home shelves show. */
+export const GENRE_SHELF_SIZE = HOME_SHELF_SIZE;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
