@@ -10,6 +10,7 @@ import type { AppConfig } from '../config';
 import { iconHref, webAppColors } from '../modules/brands/brands.web-app';
 import type { Services } from '../services';
 import { type BootResult, buildBootData } from './boot';
+import { createRoutePreloads } from './route-preload';
 
 /** Prefixes that never fall back to the single-page app. */
 const API_PREFIXES = [
@@ -58,7 +59,7 @@ function contentSecurityPolicy(boot: BootResult): string {
   ].join('; ');
 }
 
-function renderIndex(template: string, boot: BootResult): string {
+function renderIndex(template: string, boot: BootResult, preloads: string): string {
   const lang = isLocale(boot.locale) ? LOCALE_BCP47[boot.locale] : 'en-US';
   const script = `<script id="boot-data" type="application/json">${serializeForScript(boot.data)}</script>`;
   const brand = boot.data.brand;
@@ -87,7 +88,7 @@ function renderIndex(template: string, boot: BootResult): string {
     .replace(/<meta name="theme-color" content="[^"]*"/, (meta) =>
       themeColor ? `<meta name="theme-color" content="${themeColor}"` : meta,
     )
-    .replace(BOOT_PLACEHOLDER, script);
+    .replace(BOOT_PLACEHOLDER, `${preloads}${script}`);
 }
 
 function escapeHtml(text: string): string {
@@ -136,6 +137,7 @@ function compressPage(html: string, encoding: PageEncoding): Buffer {
 export async function registerSpa(app: FastifyInstance, services: Services, config: AppConfig) {
   const indexFile = join(config.webDistDir, 'index.html');
   const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_INDEX;
+  const routePreloads = createRoutePreloads(config.webDistDir);
   if (existsSync(join(config.webDistDir, 'assets'))) {
     await app.register(fastifyStatic, {
       root: join(config.webDistDir, 'assets'),
@@ -173,7 +175,7 @@ export async function registerSpa(app: FastifyInstance, services: Services, conf
       });
     }
     const boot = await buildBootData(request, services, config);
-    const html = renderIndex(template, boot);
+    const html = renderIndex(template, boot, routePreloads(path, boot.data.member !== null));
     const encoding =
       Buffer.byteLength(html) >= MIN_COMPRESSED_PAGE_BYTES
         ? pageEncoding(request.headers['accept-encoding'])

@@ -1,5 +1,5 @@
 import type { MediaType } from '@member/domain';
-import { Suspense, use, useEffect, useId, useState } from 'react';
+import { Suspense, startTransition, use, useEffect, useId, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { ContinueShelf } from '../../../components/media/continue-shelf';
 import { MediaShelf } from '../../../components/media/media-shelf';
@@ -73,7 +73,11 @@ function useShelvesDrawn(total: number, first: number): number {
   useEffect(() => {
     if (drawn >= total) return;
     return whenIdle(() => {
-      setDrawn((count) => count + 1);
+      // A transition: React renders the shelf in slices of a few milliseconds, yielding to taps and
+      // scrolling in between, and only its commit is one task (issue 19).
+      startTransition(() => {
+        setDrawn((count) => count + 1);
+      });
     }, REVEAL_TIMEOUT_MS);
   }, [drawn, total]);
   return drawn;
