@@ -1,5 +1,5 @@
 import { MEDIA_TYPE_VERBS, type ResumePoint, resumePoint } from '@member/domain';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatClock, formatNumber } from '../../../lib/format';
 import { type Translator, useI18n } from '../../../lib/i18n';
@@ -66,10 +66,12 @@ export function FeaturedTitle({ featured }: { featured: Featured }) {
     media.duration ? formatDuration(media.duration, t) : null,
   ].filter((fact): fact is string => fact !== null);
 
-  // The player's code for this type is fetched while the member reads, as a title's page does.
-  useEffect(() => {
+  // The player's code for this type is fetched when the member goes for Play (a pointer over it, a
+  // touch, focus), as the library's buttons do: on mount it loaded the player and, for a film, hls.js
+  // into every first visit to the home page on a phone (issue 19).
+  const expectPlay = () => {
     playQueue.expect(media.mediaType);
-  }, [media.mediaType]);
+  };
 
   const play = () => {
     const artist = names(media.artists) ?? names(media.authors);
@@ -118,7 +120,14 @@ export function FeaturedTitle({ featured }: { featured: Featured }) {
         {media.description ? <p className="home-featured__synopsis">{media.description}</p> : null}
       </div>
       <div className="home-featured__actions">
-        <button type="button" className="button button--primary" onClick={play}>
+        <button
+          type="button"
+          className="button button--primary"
+          onPointerEnter={expectPlay}
+          onPointerDown={expectPlay}
+          onFocus={expectPlay}
+          onClick={play}
+        >
           {playLabel(media, point, translator)}
         </button>
         <Link
