@@ -405,6 +405,21 @@ async function audit(url: string, cookie: string, slowdown: number): Promise<Run
   }
 }
 
+/**
+ * Lighthouse now and then fails to record a run's trace (NO_NAVSTART, "please run Lighthouse again"; seen
+ * on the first run after a build): such a run is audited again, up to twice. Any other error stops.
+ */
+async function auditWithRetry(url: string, cookie: string, slowdown: number): Promise<RunFigures> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await audit(url, cookie, slowdown);
+    } catch (error) {
+      if (attempt > 2 || !String(error).includes('NO_NAVSTART')) throw error;
+      console.log(`run failed to record its trace (NO_NAVSTART); auditing it again`);
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const options = parseOptions();
   brandSlug = options.brand;
@@ -427,7 +442,7 @@ async function main(): Promise<void> {
     const url = `http://${brandSlug}.localhost:${server.port}${options.path}`;
     console.log(`auditing ${url} as ${options.email} (${options.runs} runs, Lighthouse mobile preset)`);
     for (let index = 0; index < options.runs; index += 1) {
-      const figures = await audit(url, cookie, calibration.slowdown);
+      const figures = await auditWithRetry(url, cookie, calibration.slowdown);
       runs.push(figures);
       console.log(
         `run ${index + 1}: score ${figures.score}, TBT ${fixed(figures.tbtMs, 0)} ms, CLS ${fixed(figures.cls, 3)}, ` +

@@ -88,7 +88,9 @@ function renderIndex(template: string, boot: BootResult, preloads: string): stri
     .replace(/<meta name="theme-color" content="[^"]*"/, (meta) =>
       themeColor ? `<meta name="theme-color" content="${themeColor}"` : meta,
     )
-    .replace(BOOT_PLACEHOLDER, `${preloads}${script}`);
+    .replace(BOOT_PLACEHOLDER, script)
+    // After the entry's own script and preloads, which come first on the wire.
+    .replace('</head>', `${preloads}</head>`);
 }
 
 function escapeHtml(text: string): string {
