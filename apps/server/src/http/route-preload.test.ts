@@ -19,7 +19,11 @@ afterEach(() => {
 });
 
 const MANIFEST = {
-  'index.html': { file: 'assets/index-1.js', imports: ['_runtime.js', '_app.js'], css: ['assets/index-1.css'] },
+  'index.html': {
+    file: 'assets/index-1.js',
+    imports: ['_runtime.js', '_app.js'],
+    css: ['assets/index-1.css'],
+  },
   '_runtime.js': { file: 'assets/runtime-1.js' },
   '_app.js': { file: 'assets/app-1.js', imports: ['_runtime.js'] },
   '_layout.js': { file: 'assets/main-layout-1.js', imports: ['_app.js'], css: ['assets/main-layout-1.css'] },

@@ -25,7 +25,8 @@ const isManifest = (value: unknown): value is Manifest =>
   typeof value === 'object' &&
   value !== null &&
   Object.values(value).every(
-    (chunk) => typeof chunk === 'object' && chunk !== null && typeof (chunk as ManifestChunk).file === 'string',
+    (chunk) =>
+      typeof chunk === 'object' && chunk !== null && typeof (chunk as ManifestChunk).file === 'string',
   );
 
 /** A chunk's file and every file it imports statically, with their style sheets, in import order. */
@@ -45,7 +46,8 @@ function closure(manifest: Manifest, key: string): { scripts: string[]; styles: 
   return { scripts, styles };
 }
 
-const escapeAttribute = (text: string) => text.replace(/[&"<>]/g, (char) => `&#${String(char.charCodeAt(0))};`);
+const escapeAttribute = (text: string) =>
+  text.replace(/[&"<>]/g, (char) => `&#${String(char.charCodeAt(0))};`);
 
 /**
  * The `<link>` tags of the home page's chunks that the entry does not load itself, for the head of a

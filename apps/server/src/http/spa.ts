@@ -82,15 +82,17 @@ function renderIndex(template: string, boot: BootResult, preloads: string): stri
           .join(';'),
       )}"`
     : '';
-  return template
-    .replace(/<html lang="[^"]*"/, `<html lang="${lang}"${style}`)
-    .replace(/<title>[^<]*<\/title>/, head)
-    .replace(/<meta name="theme-color" content="[^"]*"/, (meta) =>
-      themeColor ? `<meta name="theme-color" content="${themeColor}"` : meta,
-    )
-    .replace(BOOT_PLACEHOLDER, script)
-    // After the entry's own script and preloads, which come first on the wire.
-    .replace('</head>', `${preloads}</head>`);
+  return (
+    template
+      .replace(/<html lang="[^"]*"/, `<html lang="${lang}"${style}`)
+      .replace(/<title>[^<]*<\/title>/, head)
+      .replace(/<meta name="theme-color" content="[^"]*"/, (meta) =>
+        themeColor ? `<meta name="theme-color" content="${themeColor}"` : meta,
+      )
+      .replace(BOOT_PLACEHOLDER, script)
+      // After the entry's own script and preloads, which come first on the wire.
+      .replace('</head>', `${preloads}</head>`)
+  );
 }
 
 function escapeHtml(text: string): string {
