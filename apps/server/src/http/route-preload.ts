@@ -2,19 +2,29 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /*
- * Issue 19: the home page's own code (the main layout, the home screen and its shelves' modules) was
- * requested only once the entry chunk had downloaded and run, a round trip and a phone's parse of 90 KB
- * later. For a signed-in member's `/` the page names those chunks in its head, so the browser fetches
- * them beside the entry chunk. Which files they are is read from the web build's manifest
- * (apps/web/dist/.vite/manifest.json), once at start; without a manifest the page names nothing.
+ * Issue 19 (decision 042): the home page's own code (the main layout, the home screen and its shelves'
+ * modules) was requested only once the entry chunk had downloaded and run, a round trip and a phone's
+ * parse of 90 KB later. For a signed-in member's `/` (and the marketplace, issue 17) the page names those
+ * chunks in its head, after the entry's own tags, so the browser fetches them beside the entry chunk.
+ * Which files they are is read from the web build's manifest (apps/web/dist/.vite/manifest.json), once at
+ * start; without a manifest the page names nothing.
  */
 
-/** The module whose chunk, with the chunks it imports, draws the home page (apps/web's home route). */
-const HOME_MODULE = 'src/features/home/api/home-loader.ts';
+/**
+ * The pages whose chunks are named, each by the names of the chunks its first screen needs (as the web
+ * build names them, `name` in the manifest): `/` the home loader's (which imports the main layout), the
+ * marketplace (issue 17) the main layout, the lazily discovered screens' routes and the marketplace's.
+ * The chunks these import statically come with them.
+ */
+const ROUTE_CHUNKS: Readonly<Record<string, readonly string[]>> = {
+  '/': ['home-loader'],
+  '/marketplace': ['main-layout', 'screen-routes', 'marketplace'],
+};
 const ENTRY_MODULE = 'index.html';
 
 interface ManifestChunk {
   file: string;
+  name?: string;
   imports?: string[];
   css?: string[];
 }
@@ -29,8 +39,8 @@ const isManifest = (value: unknown): value is Manifest =>
       typeof chunk === 'object' && chunk !== null && typeof (chunk as ManifestChunk).file === 'string',
   );
 
-/** A chunk's file and every file it imports statically, with their style sheets, in import order. */
-function closure(manifest: Manifest, key: string): { scripts: string[]; styles: string[] } {
+/** Chunks' files and every file they import statically, with their style sheets, in import order. */
+function closure(manifest: Manifest, keys: readonly string[]): { scripts: string[]; styles: string[] } {
   const scripts: string[] = [];
   const styles: string[] = [];
   const seen = new Set<string>();
@@ -42,37 +52,53 @@ function closure(manifest: Manifest, key: string): { scripts: string[]; styles: 
     scripts.push(chunk.file);
     styles.push(...(chunk.css ?? []));
   };
-  visit(key);
-  return { scripts, styles };
+  keys.forEach(visit);
+  return { scripts, styles: [...new Set(styles)] };
 }
 
 const escapeAttribute = (text: string) =>
   text.replace(/[&"<>]/g, (char) => `&#${String(char.charCodeAt(0))};`);
 
+/** The manifest's keys of the JavaScript chunks with these names (none for a name it lacks). */
+const keysNamed = (manifest: Manifest, names: readonly string[]) =>
+  Object.keys(manifest).filter((key) => {
+    const chunk = manifest[key];
+    return chunk?.name !== undefined && names.includes(chunk.name) && chunk.file.endsWith('.js');
+  });
+
+/** The `<link>` tags of one page's chunks that the entry does not load itself. */
+function routeTags(manifest: Manifest, names: readonly string[]): string {
+  const entry = closure(manifest, [ENTRY_MODULE]);
+  const keys = keysNamed(manifest, names);
+  // A page whose chunks are not all in this build (renamed, merged) names none rather than half.
+  if (new Set(keys.map((key) => manifest[key]?.name)).size !== names.length) return '';
+  const route = closure(manifest, keys);
+  const scripts = route.scripts.filter((script) => !entry.scripts.includes(script));
+  const styles = route.styles.filter((style) => !entry.styles.includes(style));
+  return [
+    ...styles.map((style) => `<link rel="preload" as="style" href="/${escapeAttribute(style)}">`),
+    ...scripts.map((script) => `<link rel="modulepreload" href="/${escapeAttribute(script)}">`),
+  ].join('');
+}
+
 /**
- * The `<link>` tags of the home page's chunks that the entry does not load itself, for the head of a
- * signed-in member's `/` (an empty string for any other page, or when the build has no manifest).
+ * The `<link>` tags of a page's chunks that the entry does not load itself, for the head of a signed-in
+ * member's page named in ROUTE_CHUNKS (an empty string for any other page, or when the build has no
+ * readable manifest).
  */
 export function createRoutePreloads(webDistDir: string): (path: string, signedIn: boolean) => string {
   const file = join(webDistDir, '.vite', 'manifest.json');
-  let tags = '';
+  const tags = new Map<string, string>();
   if (existsSync(file)) {
     try {
       const manifest: unknown = JSON.parse(readFileSync(file, 'utf8'));
-      if (isManifest(manifest)) {
-        const entry = closure(manifest, ENTRY_MODULE);
-        const home = closure(manifest, HOME_MODULE);
-        const scripts = home.scripts.filter((script) => !entry.scripts.includes(script));
-        const styles = home.styles.filter((style) => !entry.styles.includes(style));
-        tags = [
-          ...styles.map((style) => `<link rel="preload" as="style" href="/${escapeAttribute(style)}">`),
-          ...scripts.map((script) => `<link rel="modulepreload" href="/${escapeAttribute(script)}">`),
-        ].join('');
+      if (isManifest(manifest) && manifest[ENTRY_MODULE]) {
+        for (const [path, names] of Object.entries(ROUTE_CHUNKS)) tags.set(path, routeTags(manifest, names));
       }
     } catch {
-      // An unreadable manifest: the page loads its chunks as before, one step later.
-      tags = '';
+      // An unreadable manifest: the pages load their chunks as before, one step later.
+      tags.clear();
     }
   }
-  return (path, signedIn) => (signedIn && path === '/' ? tags : '');
+  return (path, signedIn) => (signedIn ? (tags.get(path) ?? '') : '');
 }
