@@ -6,9 +6,11 @@ export const SCROLL_TO_TOP_DELAY_MS = 100;
 /**
  * How long Back waits for a page to be tall enough to return to its place (content still arriving: a
  * long list loads its pages again). Sixty frames (one second) fell short on a busy phone-class machine,
- * and the view stopped a few hundred pixels above its place.
+ * and so did five seconds on CI's loaded machine (the view stopped 50 to 215 px above its place). The
+ * wait ends at once when the member scrolls, taps or types: the view is theirs then.
  */
-const RESTORE_WAIT_MS = 5_000;
+const RESTORE_WAIT_MS = 15_000;
+const MEMBER_INPUT = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
 /** Places remembered, one per history entry; the oldest are forgotten. */
 const MAX_PLACES = 50;
 
@@ -56,25 +58,29 @@ export default function ScrollPlaces(): null {
     [key],
   );
 
-  // Back or Forward: return to the remembered place, waiting (up to 5 s) for the page to grow to it.
+  // Back or Forward: return to the remembered place, waiting for the page to grow to it (see above).
   useLayoutEffect(() => {
     const saved = type === NavigationType.Pop ? places.get(key) : undefined;
     if (saved === undefined) return undefined;
     let frame = 0;
     const started = performance.now();
+    const stop = () => {
+      cancelAnimationFrame(frame);
+      for (const event of MEMBER_INPUT) window.removeEventListener(event, stop);
+    };
     const restore = () => {
       const reachable = document.documentElement.scrollHeight - window.innerHeight >= saved;
       if (reachable || performance.now() - started >= RESTORE_WAIT_MS) {
+        stop();
         window.scrollTo(0, saved);
         lastY = window.scrollY;
         return;
       }
       frame = requestAnimationFrame(restore);
     };
+    for (const event of MEMBER_INPUT) window.addEventListener(event, stop, { passive: true });
     restore();
-    return () => {
-      cancelAnimationFrame(frame);
-    };
+    return stop;
   }, [key, type]);
 
   // A new path (not a new query, not Back or Forward): the top, smoothly, after 100 ms.
