@@ -66,9 +66,12 @@ const keysNamed = (manifest: Manifest, names: readonly string[]) =>
     return chunk?.name !== undefined && names.includes(chunk.name) && chunk.file.endsWith('.js');
   });
 
-/** The `<link>` tags of one page's chunks that the entry does not load itself. */
-function routeTags(manifest: Manifest, names: readonly string[]): string {
-  const entry = closure(manifest, [ENTRY_MODULE]);
+/** The `<link>` tags of one page's chunks that the entry (its closure, `entry`) does not load itself. */
+function routeTags(
+  manifest: Manifest,
+  entry: { scripts: string[]; styles: string[] },
+  names: readonly string[],
+): string {
   const keys = keysNamed(manifest, names);
   // A page whose chunks are not all in this build (renamed, merged) names none rather than half.
   if (new Set(keys.map((key) => manifest[key]?.name)).size !== names.length) return '';
@@ -93,7 +96,10 @@ export function createRoutePreloads(webDistDir: string): (path: string, signedIn
     try {
       const manifest: unknown = JSON.parse(readFileSync(file, 'utf8'));
       if (isManifest(manifest) && manifest[ENTRY_MODULE]) {
-        for (const [path, names] of Object.entries(ROUTE_CHUNKS)) tags.set(path, routeTags(manifest, names));
+        const entry = closure(manifest, [ENTRY_MODULE]);
+        for (const [path, names] of Object.entries(ROUTE_CHUNKS)) {
+          tags.set(path, routeTags(manifest, entry, names));
+        }
       }
     } catch {
       // An unreadable manifest: the pages load their chunks as before, one step later.
