@@ -75,7 +75,9 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'app', test: isEagerModule },
+            // Only what the entry imports statically (`$initial`): a shell module that only lazy screens use
+            // (the cart count, the member-token readers) loads with them, not before the first paint.
+            { name: 'app', test: isEagerModule, tags: ['$initial'] },
             // The cookie choice and the analytics loader that waits for it: one small chunk, so the boot
             // code's import of the loader names one file (the home notice and the account share it).
             { name: 'consent', test: /src[\\/]lib[\\/](consent|analytics)\./ },
@@ -94,6 +96,13 @@ export default defineConfig({
             // the `account-page` group below would take them in with the cookie settings, and the home page
             // would then load that whole chunk (zod, payments, addresses: 40 kB) to show its shelves.
             { name: 'shelves-strings', test: /src[\\/]features[\\/]home[\\/]api[\\/]home-strings\./ },
+            // What the sign-in screen shares with the member menu and the account page (the language picker,
+            // event helpers, member-token readers): the `account-page` group would otherwise take them in,
+            // and `/login` would load that chunk.
+            {
+              name: 'sign-in',
+              test: /src[\\/](components[\\/]ui[\\/]language-select|lib[\\/](events|member-claims))\./,
+            },
             { name: 'account-page', test: ACCOUNT_SCREEN },
             // One chunk per screen feature rather than one per module: fewer file names in the preload
             // tables. The sign-in screens (on the `/login` budget) and the player (whose engines load per
