@@ -24,8 +24,17 @@ const NOT_IN_APP_CHUNK =
 
 // The account page (app/account) composes several features' sections; it and the shared parts of those
 // sections load with the account screens, not with the shell.
-const ACCOUNT_SCREEN =
-  /src[\\/](app[\\/]account[\\/]|components[\\/]ui[\\/](section-state|account-sections)\.|lib[\\/]use-loaded\.)/;
+const ACCOUNT_SCREEN = /src[\\/](app[\\/]account[\\/]|components[\\/]ui[\\/]account-sections\.)/;
+// The loading and failure states of sections and screens, which the account page, the shops and the
+// catalogue's loaders share.
+const SCREEN_STATE = /src[\\/](components[\\/]ui[\\/]section-state|lib[\\/](use-loaded|route-errors))\./;
+
+const MARKETPLACE = /src[\\/]features[\\/]marketplace[\\/]/;
+const MARKETPLACE_CHECKOUT =
+  /src[\\/]features[\\/]marketplace[\\/](components[\\/](checkout-|information-step|shipping-payment-steps|confirmation-step)|api[\\/]checkout-loader)/;
+
+const SHARED_FORMS =
+  /src[\\/](components[\\/]ui[\\/](form-field|postal-address)\.|lib[\\/]address-format\.|(components|lib)[\\/]payments[\\/])|packages[\\/]domain[\\/]src[\\/](address|text-bounds|account-security|payment-return|card-input)\.|node_modules[\\/]zod[\\/]/;
 
 const FEATURE_OF_MODULE = /src[\\/]features[\\/]([\w-]+)[\\/]/;
 const FEATURES_WITH_FINE_CHUNKS = new Set(['auth', 'player', 'home', 'errors', 'menu']);
@@ -41,7 +50,8 @@ function isEagerModule(id: string): boolean {
     !NOT_IN_APP_CHUNK.test(id) &&
     !IN_MAIN_LAYOUT_CHUNK.test(id) &&
     !PAGE_FRAME.test(id) &&
-    !ACCOUNT_SCREEN.test(id)
+    !ACCOUNT_SCREEN.test(id) &&
+    !SCREEN_STATE.test(id)
   );
 }
 
@@ -103,7 +113,23 @@ export default defineConfig({
               name: 'sign-in',
               test: /src[\\/](components[\\/]ui[\\/]language-select|lib[\\/](events|member-claims))\./,
             },
+            // The sections' loading and failure states: the shops and the catalogue use them too, and would
+            // otherwise load the whole account page with them.
+            { name: 'screen-state', test: SCREEN_STATE },
+            // The dialog (the add-to-playlist dialog, notices, giveaways and impacts use it) and the form
+            // parts that the account page shares with the giveaways, the shop's checkout and the sign-in
+            // help pages (fields, addresses, cards, zod and the domain's rules for them): chunks of their
+            // own, so that those screens do not load the account page with them.
+            { name: 'dialog', test: /src[\\/]components[\\/]ui[\\/]dialog\./ },
+            { name: 'forms', test: SHARED_FORMS },
             { name: 'account-page', test: ACCOUNT_SCREEN },
+            // The shop's checkout (addresses, cards, zod through the account chunks) apart from its shelves,
+            // categories and products, which then load without the account page's 45 kB.
+            {
+              name: 'marketplace',
+              test: (id) => MARKETPLACE.test(id) && !MARKETPLACE_CHECKOUT.test(id),
+            },
+            { name: 'marketplace-checkout', test: MARKETPLACE_CHECKOUT },
             // One chunk per screen feature rather than one per module: fewer file names in the preload
             // tables. The sign-in screens (on the `/login` budget) and the player (whose engines load per
             // media type) keep finer chunks.
