@@ -13,7 +13,7 @@ import { defineConfig, type ProxyOptions } from 'vite';
 const EAGER_MODULE =
   /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]|packages[\\/]domain[\\/]src[\\/](index|locales|media-types|menu|tags|member|boot|site-config|environments)\.ts|vite[\\/]preload-helper|src[\\/](lib|components|config|app)[\\/]|src[\\/]features[\\/](errors|menu[\\/]api)[\\/]/;
 const IN_MAIN_LAYOUT_CHUNK =
-  /src[\\/](app[\\/]main-layout|features[\\/]home[\\/]components[\\/](home-page|splash-cover)|lib[\\/](use-disclosure|on-demand))\./;
+  /src[\\/](app[\\/]main-layout|features[\\/]home[\\/]components[\\/]home-page|lib[\\/](use-disclosure|on-demand))\./;
 const PAGE_FRAME = /src[\\/]components[\\/]ui[\\/](page|coming-soon)\./;
 // A module the `app` group captures brings its imports with it (Rolldown groups include dependencies):
 // the onboarding overlay (loaded on demand by the main layout) would bring the onboarding panel, the
@@ -92,7 +92,7 @@ export default defineConfig({
             // code's import of the loader names one file (the home notice and the account share it).
             { name: 'consent', test: /src[\\/]lib[\\/](consent|analytics)\./ },
             // The frame of every member screen, and home, the usual landing page, with it rather than as a
-            // second chunk: the layout, the home page and its splash cover, and the shell modules that only the
+            // second chunk: the layout, the home page, and the shell modules that only the
             // member screens use (the page frame, the menu's disclosure hook, the on-demand loader of the
             // player host). Before the feature groups,
             // which would otherwise take those shell modules in with the first screen that imports them.

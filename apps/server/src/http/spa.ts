@@ -63,9 +63,11 @@ function renderIndex(template: string, boot: BootResult, preloads: string): stri
   const lang = isLocale(boot.locale) ? LOCALE_BCP47[boot.locale] : 'en-US';
   const script = `<script id="boot-data" type="application/json">${serializeForScript(boot.data)}</script>`;
   const brand = boot.data.brand;
-  // The brand's installable app (issue 14, item 14): its manifest, home-screen icon and bar colour.
+  // The brand's installable app (issue 14, item 14): its manifest, home-screen icon and bar colour. Its
+  // logo, which every screen's header, the sign-in card and the home page's splash show first, is fetched
+  // beside the scripts rather than once they have run (issue 19).
   const head = brand
-    ? `<title>${escapeHtml(brand.name)}</title>${brand.icon ? `<link rel="icon" href="${escapeHtml(brand.icon)}">` : ''}<link rel="manifest" href="/manifest.webmanifest"><link rel="apple-touch-icon" href="${escapeHtml(iconHref(brand, 'apple-touch-icon.png'))}">`
+    ? `<title>${escapeHtml(brand.name)}</title>${brand.icon ? `<link rel="icon" href="${escapeHtml(brand.icon)}">` : ''}<link rel="manifest" href="/manifest.webmanifest"><link rel="apple-touch-icon" href="${escapeHtml(iconHref(brand, 'apple-touch-icon.png'))}">${brand.logo ? `<link rel="preload" as="image" href="${escapeHtml(brand.logo)}">` : ''}`
     : '';
   const themeColor = brand ? webAppColors(brand).theme : null;
   // The brand's colours as the page's custom properties from the first paint (the server made them

@@ -5,7 +5,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { useI18n } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import type { HomeData } from '../api/home-loader';
-import { SplashCover, isFirstArrival } from './splash-cover';
+import { SplashCover, isFirstArrival, isSplashCoverShown } from '../../../components/ui/splash-cover';
 import '../home-page.css';
 
 /** What the home route's loader returns at once (app/router.tsx): the shelves' code and data, on the way. */
@@ -23,7 +23,7 @@ function LoadedHome({ home }: { home: Promise<HomeData | null> }) {
  * `/`: a welcome with the member's display name, then the shelves (spec section 2). The heading shows
  * at once; the shelves' chunk loads after it, in space that the skeleton reserves (home-page.css), so
  * this module and the main layout are all the first paint needs (decision 009). On the first arrival of
- * a session the splash's cover shows from the first paint; the shelves' chunk's `Splash` continues it
+ * a session the splash's cover shows from the first paint (the first route's fallback put it up); the shelves' chunk's `Splash` continues it
  * until their titles are in.
  */
 export function HomePage() {
@@ -31,6 +31,8 @@ export function HomePage() {
   const { member } = useSession();
   const { home } = useLoaderData<HomeRouteData>();
   const [firstArrival] = useState(isFirstArrival);
+  // The first route's fallback put the cover up already: it stays, without fading in a second time.
+  const [coverUp] = useState(isSplashCoverShown);
   useDocumentTitle(t('menu.home'));
   // The markup of components/ui/page.tsx's `Page`, which ships with the other screens rather than here.
   return (
@@ -44,7 +46,7 @@ export function HomePage() {
         fallback={
           <div className="home-skeleton" role="status">
             <span className="visually-hidden">{t('app.loading')}</span>
-            {firstArrival && <SplashCover entering />}
+            {firstArrival && <SplashCover entering={!coverUp} />}
           </div>
         }
       >

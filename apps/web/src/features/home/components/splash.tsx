@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { SPLASH_SHOWN_KEY, SplashCover, isFirstArrival } from './splash-cover';
+import { SPLASH_SHOWN_KEY, SplashCover, isFirstArrival } from '../../../components/ui/splash-cover';
 
 /** Long enough to be seen rather than flash, short enough never to be in the way. */
 const MIN_VISIBLE_MS = 600;
@@ -19,7 +19,7 @@ const prefersReducedMotion = (): boolean =>
 /**
  * The brand's splash on the member's first arrival in a browser session (spec section 2): the logo over
  * the page while the shelves load, then a fade (no fade with reduced motion, see home.css). It continues
- * the cover that the home page showed while this chunk loaded (splash-cover.tsx). It is fixed over the
+ * the cover that the home page showed while this chunk loaded (components/ui/splash-cover.tsx). It is fixed over the
  * layout, so it shifts nothing; it takes no pointer events and hides at the first key or tap, so it
  * never blocks the page; and it is decorative (aria-hidden), screen readers read the page.
  */

@@ -1,6 +1,6 @@
-import type { AnimationEvent } from 'react';
-import { BrandMark } from '../../../components/ui/brand-mark';
-import { useSession } from '../../../lib/session';
+import { type AnimationEvent, useEffect } from 'react';
+import { useSession } from '../../lib/session';
+import { BrandMark } from './brand-mark';
 
 /** The sessionStorage key that marks the splash as shown in this browser session. */
 export const SPLASH_SHOWN_KEY = 'member-area:splash-shown';
@@ -22,13 +22,26 @@ interface SplashCoverProps {
   onAnimationEnd?: (event: AnimationEvent<HTMLDivElement>) => void;
 }
 
+/** Whether a splash cover has been on the screen since the page loaded. */
+let shownSincePageLoad = false;
+
+/** Whether the cover is already up (the first route's fallback showed it), so the next one does not fade in. */
+export function isSplashCoverShown(): boolean {
+  return shownSincePageLoad;
+}
+
 /**
- * The splash's picture: the brand over the page (home.css), fixed, so it shifts nothing, taking no
- * pointer events, and decorative (aria-hidden). The home page shows it from its first paint on a first
- * arrival, while the shelves' chunk loads; the shelves' `Splash` (splash.tsx) then decides when it leaves.
+ * The splash's picture: the brand over the page (styles/components.css), fixed, so it shifts nothing,
+ * taking no pointer events, and decorative (aria-hidden). On a first arrival at `/` the first route's
+ * fallback shows it (app/root-layout.tsx) as soon as the app runs, the home page keeps it while the
+ * shelves' chunk loads, and the shelves' `Splash` (features/home/components/splash.tsx) then decides when
+ * it leaves. It is in the shell's chunk for that reason: the brand shows before the first route's data.
  */
 export function SplashCover({ entering = false, leaving = false, onAnimationEnd }: SplashCoverProps) {
   const { brand } = useSession();
+  useEffect(() => {
+    shownSincePageLoad = true;
+  }, []);
   return (
     <div
       className="splash"
