@@ -453,6 +453,28 @@ describe.each(ENGINES)('marketplace refunds and delivery (%s)', (engine) => {
     expect((await shown(member, order.id)).listed?.refundStatus).toBe('succeeded');
   });
 
+  it('a failure that arrives before the sender settled the refund is kept, and the settle changes nothing', async () => {
+    const { member, order } = await placedOrder(1900, 0, TEST_CARDS.refundsFail);
+    await cancel(member, order.id);
+    const [accepted] = await refundsOf(order.id);
+    // As if the provider's answer had not reached the sender yet: pending, no provider refund named
+    // (and out of the job's attempts, so only the event can move it).
+    await t.db.kysely
+      .updateTable('payment_refunds')
+      .set({ status: 'pending', provider_refund_id: null, claimed_until: null, attempts: 10 })
+      .where('id', '=', accepted?.id ?? '')
+      .execute();
+    await t.services.payments.sweepUnfulfilled();
+    expect((await refundsOf(order.id))[0]).toMatchObject({
+      status: 'failed',
+      provider_refund_id: accepted?.provider_refund_id,
+      last_error: 'expired_or_canceled_card',
+    });
+    // The sender, late, answers where the row stands instead of settling it.
+    expect(await t.services.payments.sendRefund(accepted?.id ?? '')).toBe('failed');
+    expect((await shown(member, order.id)).listed?.refundStatus).toBe('failed');
+  });
+
   it('an order paid wholly in coins owes no card refund', async () => {
     const member = await signIn();
     await t.services.wallet.credit({
