@@ -249,6 +249,7 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
       repository: createOrdersRepository(db.kysely),
       wallet,
       transactions: createTransactionRunner(db.kysely),
+      refunds: payments,
     }),
     account: createAccountService({
       repository: createAccountRepository(db.kysely),

@@ -11,8 +11,10 @@ import {
   deliveryFee,
   isChampionMember,
   isOrderChangeable,
+  isRefundState,
   listDeliveryFee,
   memberUnitPrice,
+  orderRefundState,
   orderTotals,
   reachableStep,
   resolveStep,
@@ -158,6 +160,41 @@ describe('checkout steps and orders', () => {
     expect(isOrderChangeable('paid')).toBe(true);
     expect(isOrderChangeable('shipped')).toBe(false);
     expect(isOrderChangeable('cancelled')).toBe(false);
+  });
+});
+
+describe('the refund a member sees on an order (decision 038)', () => {
+  const cancelled = { status: 'cancelled', refundedMinor: 2500, coinsApplied: 0 };
+
+  it('shows the card refund as the provider has it', () => {
+    expect(orderRefundState(cancelled, 'pending')).toBe('pending');
+    expect(orderRefundState(cancelled, 'succeeded')).toBe('succeeded');
+    expect(orderRefundState(cancelled, 'failed')).toBe('failed');
+  });
+
+  it('shows coins alone as refunded at once, and a card part with coins as its card refund', () => {
+    expect(orderRefundState({ status: 'cancelled', refundedMinor: 0, coinsApplied: 900 }, null)).toBe(
+      'succeeded',
+    );
+    expect(orderRefundState({ status: 'cancelled', refundedMinor: 100, coinsApplied: 900 }, 'pending')).toBe(
+      'pending',
+    );
+  });
+
+  it('shows no refund on an order that is not cancelled or returns nothing', () => {
+    expect(orderRefundState({ ...cancelled, status: 'placed' }, null)).toBeNull();
+    expect(orderRefundState({ ...cancelled, status: 'shipped' }, 'succeeded')).toBeNull();
+    expect(orderRefundState({ status: 'cancelled', refundedMinor: 0, coinsApplied: 0 }, null)).toBeNull();
+  });
+
+  it('reads a card part cancelled before refunds went to the provider as refunded', () => {
+    expect(orderRefundState(cancelled, null)).toBe('succeeded');
+  });
+
+  it('knows its three states', () => {
+    expect(isRefundState('failed')).toBe(true);
+    expect(isRefundState('refunded')).toBe(false);
+    expect(isRefundState(null)).toBe(false);
   });
 });
 

@@ -140,6 +140,33 @@ export function isOrderChangeable(status: string): boolean {
   return status === 'placed' || status === 'paid';
 }
 
+/**
+ * Where the money of a cancelled order stands (decision 038): `pending` (owed, not yet accepted by the
+ * payment provider), `succeeded` (accepted), `failed` (accepted, then the provider could not return it:
+ * support follows up).
+ */
+export const REFUND_STATES = ['pending', 'succeeded', 'failed'] as const;
+export type RefundState = (typeof REFUND_STATES)[number];
+
+export function isRefundState(value: unknown): value is RefundState {
+  return typeof value === 'string' && (REFUND_STATES as readonly string[]).includes(value);
+}
+
+/**
+ * The refund a member sees on an order: none unless it is cancelled and something goes back. The card's
+ * part is the provider's refund's state; coins alone go back in the cancelling transaction, so they are
+ * refunded at once. A card part without a refund row (cancelled before refunds went to the provider) is
+ * read as refunded, as it was shown then.
+ */
+export function orderRefundState(
+  order: { status: string; refundedMinor: number; coinsApplied: number },
+  cardRefund: RefundState | null,
+): RefundState | null {
+  if (order.status !== 'cancelled') return null;
+  if (order.refundedMinor > 0) return cardRefund ?? 'succeeded';
+  return order.coinsApplied > 0 ? 'succeeded' : null;
+}
+
 /** Checkout steps at marketplace/checkout/{step} (spec section 4), in order. */
 export const CHECKOUT_STEPS = ['information', 'shipping', 'payment', 'confirmation'] as const;
 export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];

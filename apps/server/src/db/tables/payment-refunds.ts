@@ -1,6 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
 
-/* The `payment_refunds` table, made by migration 0028-payment-refunds (docs/decisions/038). */
+/* The `payment_refunds` table, made by migration 0028-payment-refunds, `resends` by 0029-refund-failed (docs/decisions/038). */
 
 export interface PaymentRefundsTable {
   /** `rf_…` */
@@ -23,11 +23,17 @@ export interface PaymentRefundsTable {
   last_error: string | null;
   /** A sender holds the refund until then while its request is in flight. */
   claimed_until: string | null;
+  /** How often the operator sent a failed refund again; the provider's key then ends `:resend-<n>`. */
+  resends: Generated<number>;
   created_at: string;
   updated_at: string;
 }
 
-/** `pending`: owed, not yet accepted by the provider; `succeeded`: the provider accepted it. */
-export type RefundStatus = 'pending' | 'succeeded';
+/**
+ * `pending`: owed, not yet accepted by the provider; `succeeded`: the provider accepted it; `failed`:
+ * the provider accepted it and later could not return the money (Stripe's `refund.failed`), or answered
+ * it failed at once. A failed refund waits for the operator.
+ */
+export type RefundStatus = 'pending' | 'succeeded' | 'failed';
 
 export type PaymentRefundRow = Selectable<PaymentRefundsTable>;

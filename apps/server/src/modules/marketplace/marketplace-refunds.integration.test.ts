@@ -9,7 +9,9 @@ import { buildBrand } from '../../test/factories';
 import { ENGINES } from '../../test/harness';
 import { graphql, signInNewMember } from '../../test/http';
 import { type BillingTestApp, createBillingTestApp, payOnHostedPage } from '../payments/billing.test-helpers';
-import type { ProviderPaymentIntent, ProviderRefund } from '../payments/provider';
+import { TEST_CARDS } from '../payments/card';
+import type { ProviderEvent, ProviderPaymentIntent, ProviderRefund } from '../payments/provider';
+import { signWebhook } from '../payments/webhook-signature';
 
 /*
  * Refunds that go back to the payment provider (decision 038): cancelling an unshipped order owes the
@@ -24,7 +26,8 @@ const INFO = `mutation ($input: CheckoutInformationInput!) { ecommerce { saveChe
   responseResult { succeeded slug } } } }`;
 const SHIP = `mutation ($method: String!) { ecommerce { chooseShipping(method: $method) { responseResult { succeeded slug } } } }`;
 const PAY = `mutation ($useCoins: Boolean) { ecommerce { payCheckout(useCoins: $useCoins) { responseResult { succeeded slug } url } } }`;
-const ORDERS = `{ ecommerce { getMemberOrders { id reference status orderTotal refundedMinor coinsApplied coinsValueMinor } } }`;
+const ORDERS = `{ ecommerce { getMemberOrders { id reference status orderTotal refundedMinor refundStatus coinsApplied coinsValueMinor } } }`;
+const ORDER = `query ($id: Int!) { ecommerce { order(id: $id) { id status refundedMinor refundStatus } } }`;
 const CANCEL = `mutation ($id: Int!) { ecommerce { cancelOrder(id: $id) { responseResult { succeeded slug } refundedMinor refundedCoins } } }`;
 
 const ADDRESS = {
@@ -45,6 +48,7 @@ interface Order {
   status: string;
   orderTotal: number;
   refundedMinor: number;
+  refundStatus: string | null;
   coinsApplied: number;
   coinsValueMinor: number;
 }
@@ -96,7 +100,11 @@ describe.each(ENGINES)('marketplace refunds and delivery (%s)', (engine) => {
     graphql<T>(t.app, member.caller, query, variables);
 
   /** A member's order of one product, paid on the hosted page (part in coins when `coins` is given). */
-  async function placedOrder(price: number, coins = 0): Promise<{ member: Member; order: Order }> {
+  async function placedOrder(
+    price: number,
+    coins = 0,
+    card: string = TEST_CARDS.succeeds,
+  ): Promise<{ member: Member; order: Order }> {
     const member = await signIn();
     if (coins > 0) {
       await t.services.wallet.credit({
@@ -118,7 +126,7 @@ describe.each(ENGINES)('marketplace refunds and delivery (%s)', (engine) => {
     });
     const url = paid.data?.ecommerce.payCheckout.url;
     if (!url) throw new Error('no payment page');
-    await payOnHostedPage(t.app, brand.hostname, url, { number: '4242 4242 4242 4242' }, member.cookie);
+    await payOnHostedPage(t.app, brand.hostname, url, { number: card }, member.cookie);
     const orders = (await gql<{ ecommerce: { getMemberOrders: Order[] } }>(member, ORDERS)).data?.ecommerce
       .getMemberOrders;
     const order = orders?.[0];
@@ -127,6 +135,16 @@ describe.each(ENGINES)('marketplace refunds and delivery (%s)', (engine) => {
   }
 
   const cancel = (member: Member, id: number) => gql<CancelAnswer>(member, CANCEL, { id });
+
+  /** The order as its member's screens read it: the list's entry and the detail. */
+  async function shown(member: Member, id: number) {
+    const list = (await gql<{ ecommerce: { getMemberOrders: Order[] } }>(member, ORDERS)).data?.ecommerce
+      .getMemberOrders;
+    const detail = (
+      await gql<{ ecommerce: { order: Pick<Order, 'id' | 'refundStatus'> | null } }>(member, ORDER, { id })
+    ).data?.ecommerce.order;
+    return { listed: list?.find((order) => order.id === id) ?? null, detail: detail ?? null };
+  }
 
   const refundsOf = (orderId: number) =>
     t.db.kysely
@@ -314,6 +332,149 @@ describe.each(ENGINES)('marketplace refunds and delivery (%s)', (engine) => {
     ).toBe(2);
   });
 
+  it('the member’s order shows the refund pending until the provider accepts it, then refunded; no one else sees it', async () => {
+    const { member, order } = await placedOrder(1700);
+    expect((await shown(member, order.id)).listed?.refundStatus).toBeNull();
+    const { intent } = await sandboxOf(order.id);
+    if (!intent) throw new Error('no intent');
+    await t.db.kysely
+      .updateTable('sandbox_objects')
+      .set({ kind: 'payment_intent_hidden' })
+      .where('id', '=', intent.id)
+      .execute();
+    await cancel(member, order.id);
+    expect(await shown(member, order.id)).toEqual({
+      listed: expect.objectContaining({ status: 'cancelled', refundStatus: 'pending' }),
+      detail: expect.objectContaining({ id: order.id, refundStatus: 'pending' }),
+    });
+
+    // Another member of the brand neither lists nor opens it.
+    const other = await signIn();
+    expect(await shown(other, order.id)).toEqual({ listed: null, detail: null });
+
+    await t.db.kysely
+      .updateTable('sandbox_objects')
+      .set({ kind: 'payment_intent' })
+      .where('id', '=', intent.id)
+      .execute();
+    await t.services.payments.sweepUnfulfilled();
+    expect(await shown(member, order.id)).toEqual({
+      listed: expect.objectContaining({ refundStatus: 'succeeded', refundedMinor: order.orderTotal }),
+      detail: expect.objectContaining({ refundStatus: 'succeeded' }),
+    });
+    expect(await shown(other, order.id)).toEqual({ listed: null, detail: null });
+  });
+
+  it('refund.failed through the webhook moves an accepted refund to failed once; the operator lists it and sends it again', async () => {
+    const { member, order } = await placedOrder(2300, 0, TEST_CARDS.refundsFail);
+    await cancel(member, order.id);
+    const [accepted] = await refundsOf(order.id);
+    expect(accepted).toMatchObject({ status: 'succeeded', last_error: null });
+    expect((await shown(member, order.id)).listed?.refundStatus).toBe('succeeded');
+
+    // Later the card network answers: the sandbox fails the refund and emits refund.updated and
+    // refund.failed, signed, into the webhook route's handler.
+    await t.services.payments.sweepUnfulfilled();
+    const [failed] = await refundsOf(order.id);
+    expect(failed).toMatchObject({
+      status: 'failed',
+      provider_refund_id: accepted?.provider_refund_id,
+      last_error: 'expired_or_canceled_card',
+    });
+    expect(await shown(member, order.id)).toEqual({
+      listed: expect.objectContaining({ status: 'cancelled', refundStatus: 'failed' }),
+      detail: expect.objectContaining({ refundStatus: 'failed' }),
+    });
+    expect((await sandboxOf(order.id)).intent?.amount_refunded).toBe(0);
+
+    // The same event delivered 5 times more, and 5 new deliveries of it under other ids: nothing changes.
+    const events = (
+      await t.db.kysely.selectFrom('sandbox_objects').select('data').where('kind', '=', 'event').execute()
+    )
+      .map((row) => readJson<ProviderEvent | null>(row.data, null))
+      .filter(
+        (event): event is ProviderEvent =>
+          event?.type === 'refund.failed' && event.data.object.id === accepted?.provider_refund_id,
+      );
+    expect(events).toHaveLength(1);
+    const deliver = (body: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/paymentflow/stripe/webhook',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': signWebhook(
+            t.config.payments.webhookSecret,
+            body,
+            Math.floor(Date.now() / 1000),
+          ),
+        },
+        payload: body,
+      });
+    const original = JSON.stringify(events[0]);
+    const replays = [
+      ...Array.from({ length: 5 }, () => original),
+      ...Array.from({ length: 5 }, (_, i) =>
+        JSON.stringify({ ...events[0], id: `evt_replay_${order.id}_${i}` }),
+      ),
+    ];
+    for (const body of replays) expect((await deliver(body)).statusCode).toBe(200);
+    const [after] = await refundsOf(order.id);
+    expect(after).toEqual(failed);
+    if (events[0]) expect(await t.services.payments.handleRefundEvent(events[0])).toBe('unchanged');
+
+    // It waits for the operator, who may send it again under a new key once the provider says it failed.
+    const out = memoryOutput();
+    const context = { db: t.db, config: t.config, services: t.services, out };
+    expect(await runAdmin(['payments:refunds', '--json'], context)).toBe(0);
+    const listed = JSON.parse(out.lines.join('\n')) as {
+      id: string;
+      status: string;
+      lastError: string | null;
+    }[];
+    expect(listed).toContainEqual(
+      expect.objectContaining({ id: failed?.id, status: 'failed', lastError: 'expired_or_canceled_card' }),
+    );
+    const retried = memoryOutput();
+    expect(
+      await runAdmin(['payments:refunds', '--retry', failed?.id ?? ''], { ...context, out: retried }),
+    ).toBe(0);
+    const [resent] = await refundsOf(order.id);
+    expect(resent).toMatchObject({ status: 'succeeded', resends: 1, attempts: 1 });
+    expect(resent?.provider_refund_id).not.toBe(accepted?.provider_refund_id);
+    const sandbox = await sandboxOf(order.id);
+    expect(sandbox.refunds).toHaveLength(2);
+    expect(sandbox.intent?.amount_refunded).toBe(order.orderTotal);
+    // A late delivery of the first refund's failure does not touch the one sent again.
+    expect((await deliver(JSON.stringify({ ...events[0], id: `evt_late_${order.id}` }))).statusCode).toBe(
+      200,
+    );
+    expect((await refundsOf(order.id))[0]).toMatchObject({ status: 'succeeded', resends: 1 });
+    expect((await shown(member, order.id)).listed?.refundStatus).toBe('succeeded');
+  });
+
+  it('a failure that arrives before the sender settled the refund is kept, and the settle changes nothing', async () => {
+    const { member, order } = await placedOrder(1900, 0, TEST_CARDS.refundsFail);
+    await cancel(member, order.id);
+    const [accepted] = await refundsOf(order.id);
+    // As if the provider's answer had not reached the sender yet: pending, no provider refund named
+    // (and out of the job's attempts, so only the event can move it).
+    await t.db.kysely
+      .updateTable('payment_refunds')
+      .set({ status: 'pending', provider_refund_id: null, claimed_until: null, attempts: 10 })
+      .where('id', '=', accepted?.id ?? '')
+      .execute();
+    await t.services.payments.sweepUnfulfilled();
+    expect((await refundsOf(order.id))[0]).toMatchObject({
+      status: 'failed',
+      provider_refund_id: accepted?.provider_refund_id,
+      last_error: 'expired_or_canceled_card',
+    });
+    // The sender, late, answers where the row stands instead of settling it.
+    expect(await t.services.payments.sendRefund(accepted?.id ?? '')).toBe('failed');
+    expect((await shown(member, order.id)).listed?.refundStatus).toBe('failed');
+  });
+
   it('an order paid wholly in coins owes no card refund', async () => {
     const member = await signIn();
     await t.services.wallet.credit({
@@ -336,6 +497,8 @@ describe.each(ENGINES)('marketplace refunds and delivery (%s)', (engine) => {
     const answer = await cancel(member, order?.id ?? 0);
     expect(answer.data?.ecommerce.cancelOrder.refundedMinor).toBe(0);
     expect(await refundsOf(order?.id ?? 0)).toHaveLength(0);
+    // The coins went back in the cancelling transaction: refunded at once.
+    expect((await shown(member, order?.id ?? 0)).listed?.refundStatus).toBe('succeeded');
   });
 
   it('marketplace:deliver marks a shipped order delivered, and only a shipped one', async () => {

@@ -136,6 +136,12 @@ export const marketplaceTypeDefs = /* GraphQL */ `
     tracking: String
     "What was refunded to the card when the order was cancelled, minor units."
     refundedMinor: Int!
+    """
+    Where a cancelled order's refund stands: pending (owed, not yet accepted by the payment provider),
+    succeeded (accepted by the provider, or coins alone, which go back at once) or failed (the provider
+    could not return it; support follows up). Null when nothing goes back.
+    """
+    refundStatus: String
     "Coins that paid part of the order (given back if it is cancelled)."
     coinsApplied: Int!
     "What those coins paid, minor units."

@@ -82,7 +82,7 @@ export interface OrderRefunds {
     input: { paymentId: string; amountMinor: number; reason: string; idempotencyKey: string },
     tx?: DbTransaction,
   ): Promise<string>;
-  sendRefund(refundId: string): Promise<'pending' | 'succeeded'>;
+  sendRefund(refundId: string): Promise<'pending' | 'succeeded' | 'failed'>;
 }
 
 export interface MarketplaceServiceDeps {

@@ -1,3 +1,5 @@
+import { type RefundState, orderRefundState } from '@member/domain';
+
 import type { MemberAuth, RequestContext } from '../../context';
 import { isoNow } from '../../db/json';
 import type { DbTransaction, TransactionRunner } from '../../db/transaction';
@@ -42,6 +44,8 @@ export interface MemberOrder {
   freeGift: string | null;
   tracking: string | null;
   refundedMinor: number;
+  /** Where the cancelled order's money stands (decision 038); null when nothing goes back. */
+  refundStatus: RefundState | null;
   /** Coins that paid part of the order (decision 031) and what they paid, minor units. */
   coinsApplied: number;
   coinsValueMinor: number;
@@ -67,16 +71,33 @@ export interface CoinSpender {
   spend(input: SpendInput, tx?: DbTransaction): Promise<LedgerResult>;
 }
 
+/**
+ * What the payments module offers this one (modules/payments/refunds.service.ts): where one member's
+ * refunds stand, by the key that owes them (`order-refund:<orderId>`).
+ */
+export interface OrderRefundStatuses {
+  refundStatusesOf(
+    brandId: number,
+    memberId: number,
+    keys: readonly string[],
+  ): Promise<ReadonlyMap<string, RefundState>>;
+}
+
 export interface OrdersServiceDeps {
   repository: OrdersRepository;
   wallet: CoinSpender;
   transactions: TransactionRunner;
+  /** Absent in tests of orders alone: a cancelled order's card part then reads as refunded. */
+  refunds?: OrderRefundStatuses | undefined;
 }
+
+/** The key a cancelled order's refund is owed under (modules/marketplace, cancelOrder). */
+const orderRefundKey = (orderId: number) => `order-refund:${String(orderId)}`;
 
 const isCount = (value: number) => Number.isSafeInteger(value) && value >= 0;
 
 /** The member's orders (spec section 3) and orders paid with coins. */
-export function createOrdersService({ repository, wallet, transactions }: OrdersServiceDeps) {
+export function createOrdersService({ repository, wallet, transactions, refunds }: OrdersServiceDeps) {
   /** The id of the member's order with the input's reference; refused when the reference is someone else's. */
   async function placedBefore(input: CoinOrderInput, tx: DbTransaction): Promise<number> {
     const existing = await repository.findOrderByReference(input.reference, tx);
@@ -89,8 +110,20 @@ export function createOrdersService({ repository, wallet, transactions }: Orders
   return {
     /** The signed-in member's last 100 orders on this brand, newest first. */
     listOrders: async (ctx: RequestContext, member: MemberAuth): Promise<MemberOrder[]> => {
-      const orders = await repository.listOrders(ctx.brand.config.id, member.claims.id, 100);
+      const brandId = ctx.brand.config.id;
+      const orders = await repository.listOrders(brandId, member.claims.id, 100);
       const items = await repository.listOrderItems(orders.map((order) => order.id));
+      const cancelled = orders.filter(
+        (order) => order.status === 'cancelled' && (order.refundedMinor ?? 0) > 0,
+      );
+      const cardRefunds =
+        refunds && cancelled.length > 0
+          ? await refunds.refundStatusesOf(
+              brandId,
+              member.claims.id,
+              cancelled.map((order) => orderRefundKey(order.id)),
+            )
+          : new Map<string, RefundState>();
       return orders.map((order) => {
         const text = (key: string) =>
           typeof order.shippingInfo[key] === 'string' ? order.shippingInfo[key] : null;
@@ -122,6 +155,10 @@ export function createOrdersService({ repository, wallet, transactions }: Orders
           freeGift: order.freeGift,
           tracking: order.tracking ?? null,
           refundedMinor: order.refundedMinor ?? 0,
+          refundStatus: orderRefundState(
+            { status: order.status, refundedMinor: order.refundedMinor ?? 0, coinsApplied: order.coins ?? 0 },
+            cardRefunds.get(orderRefundKey(order.id)) ?? null,
+          ),
           coinsApplied: order.coins ?? 0,
           coinsValueMinor: order.coinsValueMinor ?? 0,
         };

@@ -95,6 +95,11 @@ export const TEST_CARDS = {
   expired: '4000000000000069',
   /** Stripe's "attaches, then every charge is declined": saved as a card, refused when charged. */
   declinesCharges: '4000000000000341',
+  /**
+   * Stripe's "refund fails": charges succeed and a refund is accepted (`succeeded`), then fails later
+   * (`refund.failed`, the card closed meanwhile).
+   */
+  refundsFail: '4000000000005126',
 } as const;
 
 export type SandboxOutcome = 'succeeds' | 'card_declined' | 'expired_card';

@@ -78,6 +78,8 @@ export interface CheckoutsServiceDeps<Purpose extends string> extends PaymentsCo
   /** How long a handler's run holds its lease: a verified payment younger than that is left alone. */
   fulfilmentLeaseMs: number;
   ensureCustomer: (brandId: number, member: { id: number; email: string; name: string }) => Promise<string>;
+  /** Acts on a verified event about a refund (refunds.service.ts#handleRefundEvent); idempotent. */
+  handleRefundEvent: (event: ProviderEvent) => Promise<unknown>;
 }
 
 /**
@@ -94,6 +96,7 @@ export function createCheckoutsService<Purpose extends string>({
   settlement,
   fulfilmentLeaseMs,
   ensureCustomer,
+  handleRefundEvent,
 }: CheckoutsServiceDeps<Purpose>) {
   const checkoutPurposes = new Set<string>(fulfilledPurposes(purposes));
 
@@ -593,7 +596,8 @@ export function createCheckoutsService<Purpose extends string>({
 
   /**
    * A provider webhook: the signature is verified, each event id is processed once, and a payment
-   * event is acted on only after the intent is fetched from the provider again.
+   * event is acted on only after the intent is fetched from the provider again; a refund event the
+   * same way, after its refund is (handleRefundEvent).
    */
   async function handleWebhook(
     rawBody: string,
@@ -614,10 +618,12 @@ export function createCheckoutsService<Purpose extends string>({
       // A redelivery after a crash mid-handling: the event was recorded but its payment's handler may
       // not have finished. Fulfilment is leased and idempotent, so resuming it applies nothing twice.
       if (intentId) await verifyCheckoutPayment(intentId);
+      await handleRefundEvent(event);
       return { duplicate: true, type: event.type };
     }
     try {
       if (intentId) await verifyCheckoutPayment(intentId);
+      await handleRefundEvent(event);
     } catch (error) {
       // Not processed: forget the event so the provider's retry processes it.
       await repository.forgetWebhookEvent(event.id.slice(0, 255));

@@ -5,7 +5,7 @@ import { AppError } from '../../errors';
 export const paymentsAdminCommands: AdminCommand[] = [
   {
     name: 'payments:refunds',
-    summary: 'List refunds the provider has not accepted yet, or send one again',
+    summary: 'List refunds the provider has not accepted yet or that failed, or send one again',
     usage: '[--retry <refund id>] [--json]',
     options: { retry: { type: 'string' }, json: { type: 'boolean' } },
     run: async ({ services, out }, args) => {
@@ -23,9 +23,11 @@ export const paymentsAdminCommands: AdminCommand[] = [
           throw error;
         }
       }
-      const pending = await services.payments.listRefunds('pending');
-      const rows = pending.map((refund) => ({
+      // Pending (not accepted yet) and failed (accepted, then not returned: refund.failed) refunds.
+      const waiting = await services.payments.listRefunds();
+      const rows = waiting.map((refund) => ({
         id: refund.id,
+        status: refund.status,
         brandId: refund.brand_id,
         memberId: refund.member_id,
         paymentId: refund.payment_id,
@@ -34,6 +36,7 @@ export const paymentsAdminCommands: AdminCommand[] = [
         reason: refund.reason,
         key: refund.idempotency_key,
         attempts: refund.attempts,
+        resends: refund.resends,
         lastError: refund.last_error,
         createdAt: refund.created_at,
       }));
@@ -41,10 +44,10 @@ export const paymentsAdminCommands: AdminCommand[] = [
         out.line(JSON.stringify(rows, null, 2));
         return 0;
       }
-      if (rows.length === 0) out.line('no pending refunds');
+      if (rows.length === 0) out.line('no pending or failed refunds');
       for (const row of rows) {
         out.line(
-          `${row.id} ${row.key} ${String(row.amountMinor)} ${row.currency} attempts ${String(row.attempts)} ${row.lastError ?? ''}`.trim(),
+          `${row.id} ${row.status} ${row.key} ${String(row.amountMinor)} ${row.currency} attempts ${String(row.attempts)} ${row.lastError ?? ''}`.trim(),
         );
       }
       return 0;

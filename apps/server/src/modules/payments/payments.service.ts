@@ -5,6 +5,7 @@ import type { PaymentsRepository } from './payments.repository';
 import type { PaymentProvider } from './provider';
 import type { RefundsRepository } from './refunds.repository';
 import { createRefundsService } from './refunds.service';
+import { isSandboxProvider } from './sandbox-provider';
 import { FULFILMENT_LEASE_MS, RECONCILE_GRACE_MS, createSettlement } from './settlement';
 
 export type { PaymentMethod, Transaction, ChargeResult } from './cards.service';
@@ -45,14 +46,15 @@ export function createPaymentsService<Purpose extends string>({
   const context = { repository, provider, now, warn };
   const settlement = createSettlement({ ...context, purposes, fulfilmentLeaseMs, reconcileGraceMs });
   const cards = createCardsService({ ...context, settlement });
+  const refunds = createRefundsService({ repository: refundsRepository, provider, now, warn });
   const checkouts = createCheckoutsService({
     ...context,
     purposes,
     settlement,
     fulfilmentLeaseMs,
     ensureCustomer: cards.ensureCustomer,
+    handleRefundEvent: refunds.handleRefundEvent,
   });
-  const refunds = createRefundsService({ repository: refundsRepository, provider, now, warn });
   return {
     providerName: provider.name,
     ...checkouts,
@@ -60,9 +62,11 @@ export function createPaymentsService<Purpose extends string>({
     ...refunds,
     /**
      * The billing job's sweep: what a crash left unsettled or unfulfilled (checkouts.service.ts), then
-     * the refunds the provider has not accepted yet, sent again.
+     * the refunds the provider has not accepted yet, sent again. On the sandbox it first lets the
+     * refunds of its refund-fail test card fail, as Stripe's do some time after accepting them.
      */
     sweepUnfulfilled: async (limit = 50) => {
+      if (isSandboxProvider(provider)) await provider.failDueRefunds();
       const swept = await checkouts.sweepUnfulfilled(limit);
       const refunded = await refunds.retryPendingRefunds(limit);
       return { ...swept, refunded: refunded.refunded, failed: swept.failed + refunded.failed };

@@ -142,6 +142,8 @@ export interface ProviderRefund {
   /** Stripe's: `pending` is accepted and on its way to the card; `failed`/`canceled` did not go back. */
   status: 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
   metadata: Record<string, string>;
+  /** Why a failed refund failed (Stripe's `failure_reason`, e.g. `expired_or_canceled_card`). */
+  failure_reason?: string | null;
 }
 
 export interface PaymentProvider {
@@ -172,6 +174,8 @@ export interface PaymentProvider {
    * are thrown as they are and leave the outcome unknown, so the caller sends the same key again.
    */
   createRefund(input: CreateRefund): Promise<ProviderRefund>;
+  /** A refund as the provider holds it now, or null when it has none with this id. */
+  retrieveRefund(id: string): Promise<ProviderRefund | null>;
   /**
    * Provider-hosted card entry (Stripe Checkout). Absent on the sandbox, which hosts its own page.
    * The card is kept on the customer for renewals (`setup_future_usage: off_session`).

@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 
 import type { Database } from '../../db/schema';
-import type { PaymentRefundsTable } from '../../db/tables/payment-refunds';
+import type { PaymentRefundsTable, RefundStatus } from '../../db/tables/payment-refunds';
 
 /** Refund rows (docs/decisions/038). Methods that write may take the caller's transaction. */
 export function createRefundsRepository(db: Kysely<Database>) {
@@ -72,6 +72,67 @@ export function createRefundsRepository(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /**
+     * The provider's refund failed (Stripe's `refund.failed`, or a failed answer to the request): the
+     * row moves to `failed` once, from `succeeded` (accepted, then failed) or from `pending` (the answer
+     * or the event came before the sender settled it). Only the provider refund it was settled with, or
+     * none yet, matches: a late failure of an earlier send changes nothing. True for the one call that moved it.
+     */
+    failRefund: async (id: string, providerRefundId: string, reason: string, at: string) => {
+      const result = await db
+        .updateTable('payment_refunds')
+        .set({
+          status: 'failed',
+          provider_refund_id: providerRefundId,
+          last_error: reason.slice(0, 500),
+          claimed_until: null,
+          updated_at: at,
+        })
+        .where('id', '=', id)
+        .where('status', 'in', ['pending', 'succeeded'])
+        .where((eb) =>
+          eb.or([eb('provider_refund_id', '=', providerRefundId), eb('provider_refund_id', 'is', null)]),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * The operator sends a failed refund again: pending once more, its attempts starting over, counted as
+     * a resend (the provider's key changes with it). True for the one caller that reopened it.
+     */
+    reopenFailedRefund: async (id: string, at: string) => {
+      const result = await db
+        .updateTable('payment_refunds')
+        .set((eb) => ({
+          status: 'pending',
+          resends: eb('resends', '+', 1),
+          attempts: 0,
+          provider_refund_id: null,
+          claimed_until: null,
+          updated_at: at,
+        }))
+        .where('id', '=', id)
+        .where('status', '=', 'failed')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Where the refunds named by these keys stand, for one member of one brand (the member's order
+     * screens: `order-refund:<orderId>`); another member's refund is not read.
+     */
+    statusesOfKeys: (brandId: number, memberId: number, keys: readonly string[]) =>
+      keys.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('payment_refunds')
+            .select(['idempotency_key', 'status'])
+            .where('brand_id', '=', brandId)
+            .where('member_id', '=', memberId)
+            .where('idempotency_key', 'in', keys)
+            .execute(),
+
     /** The provider refused or did not answer: still pending, with why, for the next attempt. */
     releaseRefund: async (id: string, error: string, at: string) => {
       await db
@@ -94,12 +155,12 @@ export function createRefundsRepository(db: Kysely<Database>) {
         .limit(limit)
         .execute(),
 
-    /** For the operator: refunds by status, oldest first. */
-    listRefunds: (status: PaymentRefundsTable['status'], limit: number) =>
+    /** For the operator: refunds in these statuses, oldest first. */
+    listRefunds: (statuses: readonly RefundStatus[], limit: number) =>
       db
         .selectFrom('payment_refunds')
         .selectAll()
-        .where('status', '=', status)
+        .where('status', 'in', statuses)
         .orderBy('created_at')
         .limit(limit)
         .execute(),

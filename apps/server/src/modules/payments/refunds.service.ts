@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { isoNow } from '../../db/json';
 import type { DbTransaction } from '../../db/transaction';
 import { AppError, badInput, notFound } from '../../errors';
-import type { PaymentRefundRow } from '../../db/tables/payment-refunds';
-import { type PaymentProvider, ProviderError } from './provider';
+import type { PaymentRefundRow, RefundStatus } from '../../db/tables/payment-refunds';
+import { type PaymentProvider, ProviderError, type ProviderEvent } from './provider';
 import type { RefundsRepository } from './refunds.repository';
 
 /** How long a sender holds a refund while its request is in flight (Stripe: 10 s timeout, 2 retries). */
@@ -22,7 +22,21 @@ export interface OweRefund {
   idempotencyKey: string;
 }
 
-export type RefundState = 'pending' | 'succeeded';
+export type RefundState = RefundStatus;
+
+/** The provider's events about a refund (Stripe sends `refund.updated` and `refund.failed` when one fails). */
+const REFUND_EVENTS = new Set(['refund.failed', 'refund.updated', 'charge.refund.updated']);
+
+/**
+ * The key a refund goes to the provider with: what owes it (`order-refund:<orderId>`), then, for each
+ * time the operator sent a failed one again, `:resend-<n>` (the provider answers a key it knows with
+ * its first, failed, refund).
+ */
+export function providerRefundKey(refund: Pick<PaymentRefundRow, 'idempotency_key' | 'resends'>): string {
+  return refund.resends > 0
+    ? `${refund.idempotency_key}:resend-${String(refund.resends)}`
+    : refund.idempotency_key;
+}
 
 export interface RefundsServiceDeps {
   repository: RefundsRepository;
@@ -103,18 +117,30 @@ export function createRefundsService({ repository, provider, now, warn }: Refund
     const payment = await repository.findPayment(refund.payment_id);
     if (!payment?.provider_payment_id) return release('no_provider_payment');
     if (payment.provider !== provider.name) return release(`provider_changed:${payment.provider}`);
+    const key = providerRefundKey(refund);
     try {
       const sent = await provider.createRefund({
         paymentIntent: payment.provider_payment_id,
         amount: refund.amount_minor,
         currency: refund.currency,
-        metadata: { refund_id: refund.id, payment_id: payment.id, reason: refund.reason },
-        idempotencyKey: refund.idempotency_key,
+        // `refund_key` tells a later failure of this send from one of an earlier send (handleRefundEvent).
+        metadata: { refund_id: refund.id, refund_key: key, payment_id: payment.id, reason: refund.reason },
+        idempotencyKey: key,
       });
-      if (sent.status === 'failed' || sent.status === 'canceled')
-        return await release(`refund_${sent.status}`);
-      await repository.settleRefund(refund.id, sent.id, isoNow(now()));
-      return 'succeeded';
+      if (sent.status === 'failed' || sent.status === 'canceled') {
+        // The provider made the refund and it did not go back: the same key would only answer it again.
+        await repository.failRefund(
+          refund.id,
+          sent.id,
+          sent.failure_reason ?? `refund_${sent.status}`,
+          isoNow(now()),
+        );
+        warn?.('a refund failed at the provider', { refundId: refund.id, reason: sent.failure_reason });
+        return (await repository.findRefund(refund.id))?.status ?? 'failed';
+      }
+      if (await repository.settleRefund(refund.id, sent.id, isoNow(now()))) return 'succeeded';
+      // Its failure arrived first (handleRefundEvent): the row says where it stands.
+      return (await repository.findRefund(refund.id))?.status ?? 'pending';
     } catch (error) {
       return await release(error instanceof ProviderError ? error.code : String(error));
     }
@@ -130,21 +156,85 @@ export function createRefundsService({ repository, provider, now, warn }: Refund
     return counts;
   }
 
+  /**
+   * A provider webhook about a refund (the signature already verified): when the provider, asked again
+   * (never the event's body alone), says the refund failed, the matching row moves to `failed` once,
+   * keeping the provider's `failure_reason` in `last_error`. The row is the one the refund's metadata
+   * names, sent with the same key; a replay or the second of Stripe's two events changes nothing.
+   */
+  async function handleRefundEvent(event: ProviderEvent): Promise<'failed' | 'unchanged' | 'ignored'> {
+    const objectId = event.data.object.id;
+    if (!REFUND_EVENTS.has(event.type) || typeof objectId !== 'string') return 'ignored';
+    const refund = await provider.retrieveRefund(objectId);
+    if (refund?.status !== 'failed') return 'ignored';
+    const row = await repository.findRefund(refund.metadata.refund_id ?? '');
+    if (row?.provider !== provider.name) return 'ignored';
+    const sameSend =
+      row.provider_refund_id === refund.id ||
+      (row.provider_refund_id === null && refund.metadata.refund_key === providerRefundKey(row));
+    if (!sameSend) return 'ignored';
+    const reason = refund.failure_reason ?? 'unknown';
+    if (!(await repository.failRefund(row.id, refund.id, reason, isoNow(now())))) return 'unchanged';
+    warn?.('a refund failed at the provider; it waits for the operator', { refundId: row.id, reason });
+    return 'failed';
+  }
+
+  /**
+   * The operator sends a failed refund again. Safe only because the provider says that refund failed
+   * (its money is back on the charge, so the charge can be refunded again; the provider still refuses
+   * more than is left of it): the row goes back to pending with a new key (providerRefundKey).
+   */
+  async function resendFailed(refund: PaymentRefundRow): Promise<RefundState> {
+    if (refund.provider !== provider.name) {
+      throw badInput(`The refund was made with ${refund.provider}.`, 'refund_provider_changed');
+    }
+    const atProvider = refund.provider_refund_id
+      ? await provider.retrieveRefund(refund.provider_refund_id)
+      : null;
+    if (refund.provider_refund_id && atProvider?.status !== 'failed') {
+      throw badInput(
+        'The provider does not say this refund failed; it is not sent again.',
+        'refund_not_failed',
+      );
+    }
+    if (!(await repository.reopenFailedRefund(refund.id, isoNow(now())))) {
+      return (await repository.findRefund(refund.id))?.status ?? 'failed';
+    }
+    return send(refund.id);
+  }
+
   return {
     oweRefund: owe,
+    handleRefundEvent,
     sendRefund: send,
     retryPendingRefunds: retryPending,
     /** Where a refund stands, by what owes it (`order-refund:<orderId>`); null when none is owed. */
     refundOfKey: async (key: string): Promise<PaymentRefundRow | null> =>
       (await repository.findRefundByKey(key)) ?? null,
-    /** The operator's list. */
-    listRefunds: (status: 'pending' | 'succeeded', limit = 100) => repository.listRefunds(status, limit),
-    /** The operator sends a pending refund again, with its attempts counted afresh. */
+    /** Where one member's refunds named by these keys stand, by key (the member's order screens). */
+    refundStatusesOf: async (
+      brandId: number,
+      memberId: number,
+      keys: readonly string[],
+    ): Promise<Map<string, RefundState>> =>
+      new Map(
+        (await repository.statusesOfKeys(brandId, memberId, keys)).map((row) => [
+          row.idempotency_key,
+          row.status,
+        ]),
+      ),
+    /** The operator's list: by default what needs them, pending and failed refunds. */
+    listRefunds: (statuses: readonly RefundState[] = ['pending', 'failed'], limit = 100) =>
+      repository.listRefunds(statuses, limit),
+    /**
+     * The operator sends a refund again: a pending one with its attempts counted afresh, a failed one
+     * under a new key once the provider confirms it failed (resendFailed).
+     */
     retryRefund: async (refundId: string): Promise<RefundState> => {
       if (!(await repository.resetAttempts(refundId, isoNow(now())))) {
         const refund = await repository.findRefund(refundId);
         if (!refund) throw notFound(`No refund ${refundId}.`, 'refund_not_found');
-        return refund.status;
+        return refund.status === 'failed' ? resendFailed(refund) : refund.status;
       }
       return send(refundId);
     },

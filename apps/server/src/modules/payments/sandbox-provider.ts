@@ -24,7 +24,12 @@ interface SandboxPaymentMethod extends ProviderPaymentMethod {
   outcome: SandboxOutcome;
   /** Saved by a setup intent whatever its outcome (TEST_CARDS.declinesCharges); absent: only if it succeeds. */
   attachable?: boolean;
+  /** Refunds of its charges are accepted, then fail (TEST_CARDS.refundsFail). */
+  refundsFail?: boolean;
 }
+
+/** Why the sandbox's refunds of TEST_CARDS.refundsFail fail (one of Stripe's `failure_reason`s). */
+export const SANDBOX_REFUND_FAILURE = 'expired_or_canceled_card';
 
 const DECLINE_MESSAGES: Record<Exclude<SandboxOutcome, 'succeeds'>, string> = {
   card_declined: 'Your card was declined.',
@@ -50,6 +55,12 @@ export interface SandboxProvider extends PaymentProvider {
   ): Promise<ProviderSetupIntent>;
   /** Where signed events are delivered (the payment flow's webhook handler). */
   setWebhookEndpoint(endpoint: WebhookEndpoint): void;
+  /**
+   * The card network's later answer: refunds of TEST_CARDS.refundsFail accepted so far fail now, each
+   * once (the intent's refunded amount goes back down, as Stripe's does), and `refund.updated` and
+   * `refund.failed` are emitted for each. Answers how many failed. The billing job's sweep calls it.
+   */
+  failDueRefunds(): Promise<number>;
 }
 
 const newId = (prefix: string) => `${prefix}_sbx${randomBytes(12).toString('base64url')}`;
@@ -117,6 +128,7 @@ export function createSandboxProvider(
   const publicMethod = ({
     outcome: _outcome,
     attachable: _attachable,
+    refundsFail: _refundsFail,
     ...method
   }: SandboxPaymentMethod): ProviderPaymentMethod => method;
 
@@ -163,6 +175,7 @@ export function createSandboxProvider(
         },
         outcome: sandboxOutcome(card.number),
         attachable: card.number === TEST_CARDS.declinesCharges,
+        refundsFail: card.number === TEST_CARDS.refundsFail,
       };
       await put('payment_method', method.id, method);
       return publicMethod(method);
@@ -340,12 +353,66 @@ export function createSandboxProvider(
           metadata: input.metadata,
         };
         await put('refund', refund.id, refund, trx);
+        const method = intent.payment_method
+          ? await get<SandboxPaymentMethod>('payment_method', intent.payment_method, trx)
+          : null;
+        // Accepted now, failed later (failDueRefunds), like Stripe's refund-fail test card.
+        // (Its own id: an object's id is unique across kinds.)
+        if (method?.refundsFail === true) {
+          await put('refund_due_to_fail', `due_${refund.id}`, { refund: refund.id }, trx);
+        }
         await put('idempotency', key, { refund: refund.id }, trx);
         await put('payment_intent', intent.id, { ...intent, amount_refunded: refunded + input.amount }, trx);
         return { refund, created: true };
       });
       if (outcome.created) await emit('refund.created', outcome.refund);
       return outcome.refund;
+    },
+
+    retrieveRefund: (id) => get<ProviderRefund>('refund', id),
+
+    async failDueRefunds() {
+      const due = await db
+        .selectFrom('sandbox_objects')
+        .select(['id', 'data'])
+        .where('kind', '=', 'refund_due_to_fail')
+        .orderBy('created_at')
+        .execute();
+      let failed = 0;
+      for (const row of due) {
+        const id = readJson<{ refund?: string } | null>(row.data, null)?.refund ?? '';
+        const refund = await db.transaction().execute(async (trx) => {
+          // Taking the due row is the claim: of two runs at once, one fails the refund.
+          const taken = await trx
+            .deleteFrom('sandbox_objects')
+            .where('id', '=', row.id)
+            .where('kind', '=', 'refund_due_to_fail')
+            .executeTakeFirst();
+          if (Number(taken.numDeletedRows) !== 1) return null;
+          const accepted = await get<ProviderRefund>('refund', id, trx);
+          if (accepted?.status !== 'succeeded') return null;
+          const failedRefund: ProviderRefund = {
+            ...accepted,
+            status: 'failed',
+            failure_reason: SANDBOX_REFUND_FAILURE,
+          };
+          await put('refund', id, failedRefund, trx);
+          const intent = accepted.payment_intent
+            ? await get<ProviderPaymentIntent>('payment_intent', accepted.payment_intent, trx)
+            : null;
+          if (intent) {
+            const refunded = Math.max(0, (intent.amount_refunded ?? 0) - accepted.amount);
+            await put('payment_intent', intent.id, { ...intent, amount_refunded: refunded }, trx);
+          }
+          return failedRefund;
+        });
+        if (!refund) continue;
+        failed += 1;
+        // Stripe sends both for a refund that fails; a handler must act on them once.
+        await emit('refund.updated', refund);
+        await emit('refund.failed', refund);
+      }
+      return failed;
     },
 
     // The sandbox keeps every idempotency key with its charge: no key, no charge.

@@ -160,6 +160,7 @@ describe('Stripe provider against recorded Stripe responses', () => {
       currency: 'usd',
       status: 'succeeded',
       metadata: { order_id: '42' },
+      failure_reason: null,
     });
     const sent = requests[0];
     expect(sent?.method).toBe('POST');
@@ -178,6 +179,19 @@ describe('Stripe provider against recorded Stripe responses', () => {
       name: 'ProviderError',
       code: 'charge_already_refunded',
     });
+  });
+
+  it('retrieves a refund that failed after it was accepted, with why; a missing one as null', async () => {
+    const { provider } = recordedStripe({
+      'GET /v1/refunds/re_3QfixtureRefund01': { status: 200, fixture: 'refund.failed' },
+    });
+    expect(await provider.retrieveRefund('re_3QfixtureRefund01')).toMatchObject({
+      id: 're_3QfixtureRefund01',
+      status: 'failed',
+      failure_reason: 'expired_or_canceled_card',
+      metadata: { refund_id: 'rf_fixture', refund_key: 'order-refund:42' },
+    });
+    expect(await provider.retrieveRefund('re_missing')).toBeNull();
   });
 
   it('retrieves an intent to verify it, and a missing one as null', async () => {

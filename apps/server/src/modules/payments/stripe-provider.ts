@@ -111,6 +111,7 @@ function toRefund(refund: Stripe.Refund): ProviderRefund {
     // A status a newer API version added counts as on its way, never as done.
     status: known(REFUND_STATUSES, refund.status ?? 'pending', 'pending'),
     metadata: { ...(refund.metadata ?? {}) },
+    failure_reason: refund.failure_reason ?? null,
   };
 }
 
@@ -277,6 +278,15 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         if (error instanceof Stripe.errors.StripeInvalidRequestError) {
           throw new ProviderError(error.message, error.code ?? 'invalid_request');
         }
+        throw error;
+      }
+    },
+
+    async retrieveRefund(id) {
+      try {
+        return toRefund(await stripe.refunds.retrieve(id));
+      } catch (error) {
+        if (isMissing(error)) return null;
         throw error;
       }
     },

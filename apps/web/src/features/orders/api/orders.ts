@@ -1,3 +1,4 @@
+import type { RefundState } from '@member/domain';
 import {
   RESPONSE_RESULT_FIELDS,
   type ResponseResult,
@@ -34,6 +35,8 @@ export interface MemberOrder {
   freeGift: string | null;
   tracking: string | null;
   refundedMinor: number;
+  /** Where a cancelled order's refund stands at the payment provider; null when nothing goes back. */
+  refundStatus: RefundState | null;
   /** Coins that paid part of the order, and what they paid (minor units). */
   coinsApplied: number;
   coinsValueMinor: number;
@@ -42,7 +45,7 @@ export interface MemberOrder {
 const ORDER_FIELDS = `id reference status createdAt currency
   products { productId name quantity unitPrice image }
   shippingInfo { name firstName lastName address apartment city region postcode country phone method }
-  subtotal deliveryFee orderTotal freeGift tracking refundedMinor coinsApplied coinsValueMinor`;
+  subtotal deliveryFee orderTotal freeGift tracking refundedMinor refundStatus coinsApplied coinsValueMinor`;
 
 const ORDERS_QUERY = gql<{ ecommerce: { getMemberOrders: MemberOrder[] } }>(`
   query MemberOrders { ecommerce { getMemberOrders { ${ORDER_FIELDS} } } }

@@ -32,6 +32,7 @@ const order = (overrides: Partial<MemberOrder> = {}): MemberOrder => ({
   freeGift: null,
   tracking: null,
   refundedMinor: 0,
+  refundStatus: null,
   coinsApplied: 0,
   coinsValueMinor: 0,
   ...overrides,
@@ -109,5 +110,39 @@ describe('order detail', () => {
     expect(
       screen.getByText('This order has shipped: it can no longer be cancelled or sent elsewhere.'),
     ).toBeVisible();
+  });
+
+  it.each([
+    ['pending', 'Refund on its way'],
+    ['succeeded', 'Refunded'],
+    ['failed', 'Refund failed'],
+  ] as const)('shows a cancelled order’s refund as the provider has it: %s', async (refundStatus, label) => {
+    mockApi(order({ status: 'cancelled', refundedMinor: 8498, refundStatus }), null);
+    await renderApp('/account/orders/7', buildBoot({ member: buildMember() }));
+    const term = await screen.findByText(label, { exact: true });
+    expect(term).toBeVisible();
+    // The amount beside it, in the totals' list.
+    expect(term.nextElementSibling).toHaveTextContent('$84.98');
+    const others = ['Refund on its way', 'Refunded', 'Refund failed'].filter((text) => text !== label);
+    for (const text of others) expect(screen.queryByText(text, { exact: true })).toBeNull();
+    const failedNote = /Our support team will contact you/;
+    if (refundStatus === 'failed') expect(screen.getByText(failedNote)).toBeVisible();
+    else expect(screen.queryByText(failedNote)).toBeNull();
+  });
+
+  it('shows coins given back alone as refunded, in coins', async () => {
+    mockApi(
+      order({
+        status: 'cancelled',
+        refundedMinor: 0,
+        refundStatus: 'succeeded',
+        coinsApplied: 8498,
+        coinsValueMinor: 8498,
+      }),
+      null,
+    );
+    await renderApp('/account/orders/7', buildBoot({ member: buildMember() }));
+    const term = await screen.findByText('Refunded', { exact: true });
+    expect(term.nextElementSibling).toHaveTextContent('8,498 coins');
   });
 });

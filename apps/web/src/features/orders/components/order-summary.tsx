@@ -1,4 +1,4 @@
-import type { Locale } from '@member/domain';
+import type { Locale, RefundState } from '@member/domain';
 import { addressLines } from '../../../lib/address-format';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { type TranslationKey, useI18n } from '../../../lib/i18n';
@@ -10,6 +10,13 @@ const STATUS_KEYS: Record<string, TranslationKey> = {
   shipped: 'orders.statuses.shipped',
   delivered: 'orders.statuses.delivered',
   cancelled: 'orders.statuses.cancelled',
+};
+
+/** A cancelled order's refund as the payment provider has it (decision 038), in the member's words. */
+const REFUND_KEYS: Record<RefundState, TranslationKey> = {
+  pending: 'orders.refund.pending',
+  succeeded: 'orders.refund.succeeded',
+  failed: 'orders.refund.failed',
 };
 
 /** An order's status in the member's words (a coin order's `paid` reads as placed). */
@@ -24,7 +31,10 @@ export function shipToLine(order: MemberOrder, locale: Locale): string {
   return addressLines(info, locale).join(' · ');
 }
 
-/** The products (with their pictures), the totals, the tracking once shipped and the refund once cancelled. */
+/**
+ * The products (with their pictures), the totals, the tracking once shipped and, once cancelled, the
+ * refund as it stands: on its way, refunded, or failed (support then follows up).
+ */
 export function OrderSummary({ order }: { order: MemberOrder }) {
   const { t, locale } = useI18n();
   const money = (minor: number) => formatMoney(minor, order.currency, locale);
@@ -58,13 +68,22 @@ export function OrderSummary({ order }: { order: MemberOrder }) {
             <dd>−{money(order.coinsValueMinor)}</dd>
           </>
         ) : null}
-        {order.refundedMinor > 0 ? (
+        {order.refundStatus ? (
           <>
-            <dt>{t('orders.refunded')}</dt>
-            <dd>{money(order.refundedMinor)}</dd>
+            <dt className={`orders__refund orders__refund--${order.refundStatus}`}>
+              {t(REFUND_KEYS[order.refundStatus])}
+            </dt>
+            <dd>
+              {order.refundedMinor > 0
+                ? money(order.refundedMinor)
+                : t('orders.refund.coins', { coins: formatNumber(order.coinsApplied, locale) })}
+            </dd>
           </>
         ) : null}
       </dl>
+      {order.refundStatus === 'failed' ? (
+        <p className="orders__refund-note">{t('orders.refund.failedNote')}</p>
+      ) : null}
       {order.freeGift ? <p>{t('orders.freeGift', { gift: order.freeGift })}</p> : null}
       {order.tracking ? (
         <p className="orders__tracking">{t('orders.tracking', { tracking: order.tracking })}</p>
