@@ -4,7 +4,9 @@
 #   docker build -t member-area .
 #   docker compose up -d            (compose.yaml: the app, PostgreSQL, Redis and nginx)
 
-ARG NODE_IMAGE=node:22-bookworm-slim
+# Debian 13 (trixie): its PostgreSQL client is 17, the compose file's server, so backup:create and
+# backup:restore run inside the app's own container (docs/operations.md).
+ARG NODE_IMAGE=node:22-trixie-slim
 
 # ---- build: all dependencies, the web app and the server bundle ----------------------------------
 FROM ${NODE_IMAGE} AS build
@@ -39,6 +41,11 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/var/lib/member-area \
     MEDIA_DIR=/var/lib/member-area/media
+# pg_dump, pg_restore and psql of the server's major version for the backup commands (decision 043).
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends postgresql-client \
+ && rm -rf /var/lib/apt/lists/* \
+ && pg_dump --version | grep -q ' 17\.'
 WORKDIR /srv/member-area
 COPY --from=build /src/package.json /src/package-lock.json ./
 COPY --from=build /src/node_modules ./node_modules

@@ -18,7 +18,7 @@ const activeLines = (text: string) => text.split('\n').map((line) => line.replac
 
 describe('the Dockerfile', () => {
   it('builds on Node 22 LTS, compiles the SQLite driver in the build stage and runs as node', () => {
-    expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:22-bookworm-slim$/m);
+    expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:22-trixie-slim$/m);
     expect(dockerfile).toMatch(/^FROM \$\{NODE_IMAGE\} AS build$/m);
     expect(dockerfile).toContain('npm_config_build_from_source=true');
     expect(dockerfile).toMatch(/RUN npm prune --omit=dev/);
@@ -26,6 +26,13 @@ describe('the Dockerfile', () => {
     expect(runtime).toMatch(/^USER node$/m);
     expect(runtime).not.toMatch(/npm (ci|install)/);
     expect(runtime).toContain('CMD ["node", "apps/server/dist/main.js"]');
+  });
+
+  it("carries the PostgreSQL client of the compose file's server for the backup commands", () => {
+    const runtime = dockerfile.slice(dockerfile.indexOf('AS runtime'));
+    expect(runtime).toMatch(/apt-get install -y --no-install-recommends postgresql-client/);
+    expect(compose).toMatch(/image: postgres:17-/);
+    expect(runtime).toContain("pg_dump --version | grep -q ' 17\\.'");
   });
 
   it('copies what the server reads at run time', () => {
