@@ -30,6 +30,7 @@ import * as m0025 from './migrations/0025-saved-card-payments';
 import * as m0026 from './migrations/0026-live-reminders';
 import * as m0027 from './migrations/0027-bookmarks';
 import * as m0028 from './migrations/0028-payment-refunds';
+import * as m0030 from './migrations/0030-entry-hold-release';
 
 /**
  * One migration as this release carries it. `breaking` (a migration module's exported `breaking`
@@ -78,6 +79,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0026-live-reminders': m0026,
   '0027-bookmarks': m0027,
   '0028-payment-refunds': m0028,
+  '0030-entry-hold-release': m0030,
 };
 
 /** This release's migrations in the order they run (names sort in that order). */
