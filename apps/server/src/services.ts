@@ -137,6 +137,12 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
     refundsRepository: createRefundsRepository(db.kysely),
     provider,
     purposes: paymentHandlers,
+    // Giveaway entry checkouts hold cap space; the billing job gives it back once they can no longer
+    // be paid, and so does the provider's page-expired event (decision 023).
+    holds: {
+      releaseAbandoned: (limit) => sweeps.releaseAbandonedHolds(limit),
+      releaseOf: (checkoutId) => sweeps.releaseHoldOf(checkoutId),
+    },
   });
   // The sandbox delivers its signed webhooks in-process, into the payment flow's own handler.
   if (isSandboxProvider(provider)) {
@@ -195,6 +201,7 @@ export function createServices(db: Db, config: AppConfig, options: ServicesOptio
     transactions: createTransactionRunner(db.kysely),
     members,
     payments,
+    checkouts: payments,
     mail,
   });
   const upsells = createUpsellService({

@@ -21,6 +21,7 @@ export * from './text-bounds';
 export * from './timezones';
 export * from './sha256';
 export * from './sweeps';
+export * from './entry-holds';
 export * from './upsell';
 export * from './vpn';
 export * from './problem-reports';

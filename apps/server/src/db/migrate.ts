@@ -31,6 +31,7 @@ import * as m0026 from './migrations/0026-live-reminders';
 import * as m0027 from './migrations/0027-bookmarks';
 import * as m0028 from './migrations/0028-payment-refunds';
 import * as m0029 from './migrations/0029-refund-failed';
+import * as m0030 from './migrations/0030-entry-hold-release';
 
 /**
  * One migration as this release carries it. `breaking` (a migration module's exported `breaking`
@@ -80,6 +81,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0027-bookmarks': m0027,
   '0028-payment-refunds': m0028,
   '0029-refund-failed': m0029,
+  '0030-entry-hold-release': m0030,
 };
 
 /** This release's migrations in the order they run (names sort in that order). */

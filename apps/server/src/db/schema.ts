@@ -59,6 +59,7 @@ import type { SubscriptionsTable } from './tables/subscriptions';
 import type {
   SweepDrawsTable,
   SweepEntriesTable,
+  SweepEntryHoldsTable,
   SweepMultipliersTable,
   SweepPricesTable,
   SweepWinnersTable,
@@ -140,6 +141,7 @@ export interface Database {
   sweep_prices: SweepPricesTable;
   sweep_multipliers: SweepMultipliersTable;
   sweep_entries: SweepEntriesTable;
+  sweep_entry_holds: SweepEntryHoldsTable;
   sweep_draws: SweepDrawsTable;
   sweep_winners: SweepWinnersTable;
   wallets: WalletsTable;

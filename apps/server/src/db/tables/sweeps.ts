@@ -114,7 +114,24 @@ export interface SweepWinnersTable {
   created_at: string;
 }
 
+/**
+ * One checkout's hold of a giveaway's cap (migration 0030, docs/decisions/023): written when a checkout
+ * for entries opens, then decided once: taken by its payment, released by the billing job once the
+ * checkout can no longer be paid, or (a payment after the release, the cap full) refunded.
+ */
+export interface SweepEntryHoldsTable {
+  checkout_id: string;
+  brand_id: number;
+  sweep_id: number;
+  entries: number;
+  created_at: string;
+  released_at: string | null;
+  taken_at: string | null;
+  refunded_at: string | null;
+}
+
 export type SweepRow = Selectable<SweepsTable>;
 export type SweepPriceRow = Selectable<SweepPricesTable>;
 export type SweepMultiplierRow = Selectable<SweepMultipliersTable>;
 export type SweepWinnerRow = Selectable<SweepWinnersTable>;
+export type SweepEntryHoldRow = Selectable<SweepEntryHoldsTable>;

@@ -49,6 +49,12 @@ export type SavedCardPayResult =
   | { outcome: 'failed'; checkout: CheckoutRow; failureCode: string };
 
 const CHECKOUT_TTL_MS = 60 * 60 * 1000;
+/**
+ * How long a provider's own page may still take a payment: a Stripe Checkout Session expires 24 hours
+ * after it is created (Stripe's default, which we do not change), and it is created before its checkout
+ * expires, so a checkout with one may be paid until a day after its own expiry.
+ */
+export const PROVIDER_PAGE_TTL_MS = 24 * 60 * 60 * 1000;
 const MAX_AMOUNT_MINOR = 100_000_000;
 const MAX_CHECKOUT_ATTEMPTS = 10;
 
@@ -72,6 +78,23 @@ export function isSafeReturnPath(path: string): boolean {
   return /^\/(?![/\\])[^\s\\]*$/.test(path) && path.length <= 300;
 }
 
+/**
+ * What a purpose holds while its checkout is open (a giveaway's cap space, decision 023), given back
+ * once the checkout can no longer be paid. The payments module knows no purpose: the server wires it.
+ */
+export interface CheckoutHolds {
+  /** The billing job: gives back the holds of checkouts that can no longer be paid; answers how many. */
+  releaseAbandoned(limit: number): Promise<number>;
+  /** The provider said this checkout's page expired unpaid: gives its hold back, if it has one. */
+  releaseOf(checkoutId: string): Promise<boolean>;
+}
+
+/** Where an unpaid checkout stands for what it holds: its status, and until when it may still be paid. */
+export interface CheckoutPayability {
+  status: CheckoutRow['status'];
+  payableUntil: string;
+}
+
 export interface CheckoutsServiceDeps<Purpose extends string> extends PaymentsContext {
   purposes: PaymentPurposes<Purpose>;
   settlement: Settlement;
@@ -80,6 +103,8 @@ export interface CheckoutsServiceDeps<Purpose extends string> extends PaymentsCo
   ensureCustomer: (brandId: number, member: { id: number; email: string; name: string }) => Promise<string>;
   /** Acts on a verified event about a refund (refunds.service.ts#handleRefundEvent); idempotent. */
   handleRefundEvent: (event: ProviderEvent) => Promise<unknown>;
+  /** Told when the provider reports a checkout's page expired unpaid. */
+  holds?: CheckoutHolds | undefined;
 }
 
 /**
@@ -97,6 +122,7 @@ export function createCheckoutsService<Purpose extends string>({
   fulfilmentLeaseMs,
   ensureCustomer,
   handleRefundEvent,
+  holds,
 }: CheckoutsServiceDeps<Purpose>) {
   const checkoutPurposes = new Set<string>(fulfilledPurposes(purposes));
 
@@ -151,6 +177,60 @@ export function createCheckoutsService<Purpose extends string>({
   }
 
   const isExpired = (checkout: CheckoutRow) => checkout.expires_at <= isoNow(now());
+
+  /**
+   * By our clock, when a checkout can no longer be paid: its own expiry, or a day later when it opened
+   * a provider's page (PROVIDER_PAGE_TTL_MS), which takes payments until the provider expires it.
+   */
+  const payableUntil = (checkout: Pick<CheckoutRow, 'expires_at' | 'provider_session_id'>) =>
+    checkout.provider_session_id === null
+      ? checkout.expires_at
+      : isoNow(new Date(Date.parse(checkout.expires_at) + PROVIDER_PAGE_TTL_MS));
+
+  /**
+   * For listings: checkouts without a provider page that expired before `withoutPage`, and those with
+   * one that expired before `withPage`, can no longer be paid by our clock.
+   */
+  function unpayableCutoffs(): { withoutPage: string; withPage: string } {
+    const at = now();
+    return {
+      withoutPage: isoNow(at),
+      withPage: isoNow(new Date(at.getTime() - PROVIDER_PAGE_TTL_MS)),
+    };
+  }
+
+  /**
+   * Where a checkout stands for what it holds, asking the provider when its page is the provider's: a
+   * payment recorded for it (or being charged) makes it `succeeded` (`processing`); a provider page the
+   * provider reports expired or gone cannot be paid after the checkout's own expiry; one it reports
+   * paid is verified now (so the purpose's handler runs and takes the hold) and counts as `succeeded`;
+   * one still open may be paid until our clock says otherwise. Null for an unknown checkout.
+   */
+  async function checkoutPayability(checkoutId: string): Promise<CheckoutPayability | null> {
+    const checkout = await repository.findCheckoutById(checkoutId);
+    if (!checkout) return null;
+    const live = await repository.findLivePaymentOfCheckout(checkout.id);
+    if (live) {
+      return {
+        status: live.status === 'succeeded' ? 'succeeded' : 'processing',
+        payableUntil: payableUntil(checkout),
+      };
+    }
+    if (checkout.provider_session_id === null || !provider.retrieveCheckoutSession) {
+      return { status: checkout.status, payableUntil: payableUntil(checkout) };
+    }
+    const session = await provider.retrieveCheckoutSession(checkout.provider_session_id);
+    if (session?.payment_status === 'paid' && session.payment_intent) {
+      const payment = await verifyCheckoutPayment(session.payment_intent);
+      if (payment?.checkout_id === checkout.id) {
+        return { status: 'succeeded', payableUntil: payableUntil(checkout) };
+      }
+    }
+    if (session === null || session.status === 'expired') {
+      return { status: checkout.status, payableUntil: checkout.expires_at };
+    }
+    return { status: checkout.status, payableUntil: payableUntil(checkout) };
+  }
 
   /**
    * The billing job's sweep. First it settles what a crash between a charge and its record left behind
@@ -595,6 +675,27 @@ export function createCheckoutsService<Purpose extends string>({
   }
 
   /**
+   * The checkout whose provider page an event says expired (`checkout.session.expired`), once the
+   * session read back from the provider says so too and names one of our checkouts.
+   */
+  async function expiredCheckoutOfEvent(event: ProviderEvent): Promise<string | null> {
+    const object = event.data.object;
+    if (
+      event.type !== 'checkout.session.expired' ||
+      typeof object.id !== 'string' ||
+      !provider.retrieveCheckoutSession
+    ) {
+      return null;
+    }
+    const session = await provider.retrieveCheckoutSession(object.id);
+    if (session?.status !== 'expired' || session.payment_status === 'paid') return null;
+    const checkoutId = session.metadata.checkout_id;
+    if (!checkoutId) return null;
+    const checkout = await repository.findCheckoutById(checkoutId);
+    return checkout?.provider_session_id === session.id ? checkout.id : null;
+  }
+
+  /**
    * A provider webhook: the signature is verified, each event id is processed once, and a payment
    * event is acted on only after the intent is fetched from the provider again; a refund event the
    * same way, after its refund is (handleRefundEvent).
@@ -612,18 +713,23 @@ export function createCheckoutsService<Purpose extends string>({
       throw error;
     }
     const intentId = await paymentIntentOfEvent(event);
+    const expiredCheckoutId = await expiredCheckoutOfEvent(event);
+    const act = async () => {
+      if (intentId) await verifyCheckoutPayment(intentId);
+      if (expiredCheckoutId && holds) await holds.releaseOf(expiredCheckoutId);
+      await handleRefundEvent(event);
+    };
     if (
       !(await repository.recordWebhookEvent(event.id.slice(0, 255), provider.name, event.type, isoNow(now())))
     ) {
       // A redelivery after a crash mid-handling: the event was recorded but its payment's handler may
-      // not have finished. Fulfilment is leased and idempotent, so resuming it applies nothing twice.
-      if (intentId) await verifyCheckoutPayment(intentId);
-      await handleRefundEvent(event);
+      // not have finished. Fulfilment is leased and idempotent, a hold is released once and a refund
+      // moves once, so resuming applies nothing twice.
+      await act();
       return { duplicate: true, type: event.type };
     }
     try {
-      if (intentId) await verifyCheckoutPayment(intentId);
-      await handleRefundEvent(event);
+      await act();
     } catch (error) {
       // Not processed: forget the event so the provider's retry processes it.
       await repository.forgetWebhookEvent(event.id.slice(0, 255));
@@ -636,6 +742,8 @@ export function createCheckoutsService<Purpose extends string>({
     createCheckout,
     getCheckout,
     isExpired,
+    unpayableCutoffs,
+    checkoutPayability,
     payCheckout,
     payWithSavedCard,
     openProviderCheckout,

@@ -159,6 +159,17 @@ export function createPaymentsRepository(db: Kysely<Database>) {
     findPaymentById: (id: string) =>
       db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst(),
 
+    /** The checkout's payment that was charged or may still be (`succeeded` first, then `pending`), if any. */
+    findLivePaymentOfCheckout: (checkoutId: string) =>
+      db
+        .selectFrom('payments')
+        .select(['id', 'status'])
+        .where('checkout_id', '=', checkoutId)
+        .where('status', 'in', ['succeeded', 'pending'])
+        .orderBy('status', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+
     /**
      * Settles a pending payment with the provider's answer; true for the one caller that changed it.
      * A payment settled as never charged may still become succeeded: the provider's word wins.

@@ -7,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildBrand, buildMember } from '../../test/factories';
 import { ENGINES, type TestDb, createTestDb } from '../../test/harness';
+import { PROVIDER_PAGE_TTL_MS } from './checkouts.service';
 import { createPaymentsRepository } from './payments.repository';
 import { createRefundsRepository } from './refunds.repository';
-import { type VerifiedPayment, createPaymentsService } from './payments.service';
+import { type CheckoutHolds, type VerifiedPayment, createPaymentsService } from './payments.service';
 import { createStripeProvider } from './stripe-provider';
 import { signWebhook } from './webhook-signature';
 
@@ -45,7 +46,7 @@ describe.each(ENGINES)('Stripe Checkout sessions (%s)', (engine) => {
   });
 
   /** A payments service on Stripe whose API answers with the fixtures named per route. */
-  function stripeFlow(routes: Record<string, string>) {
+  function stripeFlow(routes: Record<string, string>, holds?: CheckoutHolds) {
     // Each flow's payment intent has its own id, as each real session has (the database is shared).
     const state = {
       checkoutId: RECORDED_CHECKOUT,
@@ -88,6 +89,7 @@ describe.each(ENGINES)('Stripe Checkout sessions (%s)', (engine) => {
           return Promise.resolve();
         },
       },
+      ...(holds ? { holds } : {}),
     });
     return { payments, sent, fulfilled, state };
   }
@@ -194,6 +196,78 @@ describe.each(ENGINES)('Stripe Checkout sessions (%s)', (engine) => {
     // The member's return afterwards still counts as the first return (it may sign a sign-up in).
     const returned = await flow.payments.completeProviderCheckout(brand.id, checkout.checkoutId, SESSION);
     expect(returned).toMatchObject({ outcome: 'succeeded', completedNow: true });
+  });
+
+  it('tells the holds of a checkout whose Stripe page expired unpaid, only once Stripe says so', async () => {
+    const told: string[] = [];
+    const holds: CheckoutHolds = {
+      releaseAbandoned: () => Promise.resolve(0),
+      releaseOf: (checkoutId) => {
+        told.push(checkoutId);
+        return Promise.resolve(true);
+      },
+    };
+    const expiredEvent = (id: string) => {
+      const body = JSON.stringify({
+        id,
+        object: 'event',
+        type: 'checkout.session.expired',
+        created: Math.floor(Date.now() / 1000),
+        data: { object: { id: SESSION, object: 'checkout.session', status: 'expired' } },
+      });
+      return { body, signature: signWebhook(WEBHOOK_SECRET, body, Math.floor(Date.now() / 1000)) };
+    };
+
+    // Stripe still reports the session open: the event's claim alone changes nothing.
+    const stillOpen = stripeFlow(
+      { ...ROUTES, [`GET /v1/checkout/sessions/${SESSION}`]: 'checkout_session.create' },
+      holds,
+    );
+    const open = await openCoinsCheckout(stillOpen);
+    await stillOpen.payments.openProviderCheckout(brand.id, open.checkout.checkoutId, {
+      origin: `http://${brand.hostname}`,
+      cancelPath: '/account/wallet',
+    });
+    const forged = expiredEvent(`evt_forged_${engine}_${Math.random().toString(36).slice(2)}`);
+    await stillOpen.payments.handleWebhook(forged.body, forged.signature);
+    expect(told).toEqual([]);
+    // By our clock a Stripe page may be paid until a day after the checkout's own expiry.
+    const openPayability = await stillOpen.payments.checkoutPayability(open.checkout.checkoutId);
+    const checkoutRow = await db.kysely
+      .selectFrom('checkouts')
+      .select('expires_at')
+      .where('id', '=', open.checkout.checkoutId)
+      .executeTakeFirstOrThrow();
+    expect(openPayability).toEqual({
+      status: 'open',
+      payableUntil: new Date(Date.parse(checkoutRow.expires_at) + PROVIDER_PAGE_TTL_MS).toISOString(),
+    });
+
+    const expired = stripeFlow(
+      { ...ROUTES, [`GET /v1/checkout/sessions/${SESSION}`]: 'checkout_session.expired' },
+      holds,
+    );
+    const { checkout } = await openCoinsCheckout(expired);
+    await expired.payments.openProviderCheckout(brand.id, checkout.checkoutId, {
+      origin: `http://${brand.hostname}`,
+      cancelPath: '/account/wallet',
+    });
+    const event = expiredEvent(`evt_expired_${engine}_${Math.random().toString(36).slice(2)}`);
+    const results = await Promise.all(
+      Array.from({ length: 3 }, () => expired.payments.handleWebhook(event.body, event.signature)),
+    );
+    expect(results.filter((result) => !result.duplicate)).toHaveLength(1);
+    // Every delivery asks; the hold's own conditional release gives it back once (sweeps' tests).
+    expect(new Set(told)).toEqual(new Set([checkout.checkoutId]));
+    expect(expired.fulfilled).toHaveLength(0);
+    // Stripe says the page expired: it can be paid no later than the checkout's own expiry.
+    const payability = await expired.payments.checkoutPayability(checkout.checkoutId);
+    const row = await db.kysely
+      .selectFrom('checkouts')
+      .select('expires_at')
+      .where('id', '=', checkout.checkoutId)
+      .executeTakeFirstOrThrow();
+    expect(payability).toEqual({ status: 'open', payableUntil: row.expires_at });
   });
 
   it('refuses an unpaid session and an intent for another amount', async () => {

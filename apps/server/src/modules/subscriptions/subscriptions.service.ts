@@ -332,12 +332,22 @@ export function createSubscriptionsService({
   async function runBillingJob(runner = randomBytes(8).toString('hex')) {
     const at = now();
     const nowIso = isoNow(at);
-    const counts = { renewed: 0, failed: 0, pending: 0, ended: 0, purged: 0, fulfilled: 0, reconciled: 0 };
+    const counts = {
+      renewed: 0,
+      failed: 0,
+      pending: 0,
+      ended: 0,
+      purged: 0,
+      fulfilled: 0,
+      reconciled: 0,
+      holdsReleased: 0,
+    };
     // First what a crash left: charges not recorded as settled (reconciled with the provider) and
     // verified payments whose handler was interrupted (fulfilled), so due renewals see their outcome.
     const swept = await payments.sweepUnfulfilled();
     counts.fulfilled = swept.fulfilled;
     counts.reconciled = swept.reconciled;
+    counts.holdsReleased = swept.released;
     const due = await repository.listDue(nowIso, 100);
     for (const { id } of due) {
       const claim = `${runner}:${randomBytes(6).toString('hex')}`;

@@ -3,7 +3,13 @@ import type { Kysely } from 'kysely';
 import { isoNow } from '../../db/json';
 import type { Database } from '../../db/schema';
 import type { DbExecutor } from '../../db/transaction';
-import type { SweepMultiplierRow, SweepPriceRow, SweepRow, SweepWinnerRow } from '../../db/tables/sweeps';
+import type {
+  SweepEntryHoldRow,
+  SweepMultiplierRow,
+  SweepPriceRow,
+  SweepRow,
+  SweepWinnerRow,
+} from '../../db/tables/sweeps';
 
 export interface NewSweep {
   brandId: number;
@@ -268,6 +274,155 @@ export function createSweepsRepository(db: Kysely<Database>) {
         .set((eb) => ({ entries_reserved: eb('entries_reserved', '-', entries) }))
         .where('id', '=', sweepId)
         .where('entries_reserved', '>=', entries)
+        .execute();
+    },
+
+    /** Records the hold of a checkout that opened (buyEntries, an entry upsell): what it holds of which cap. */
+    recordHold: async (hold: {
+      checkoutId: string;
+      brandId: number;
+      sweepId: number;
+      entries: number;
+      createdAt: string;
+    }): Promise<void> => {
+      await db
+        .insertInto('sweep_entry_holds')
+        .values({
+          checkout_id: hold.checkoutId,
+          brand_id: hold.brandId,
+          sweep_id: hold.sweepId,
+          entries: hold.entries,
+          created_at: hold.createdAt,
+        })
+        .execute();
+    },
+
+    findHold: (checkoutId: string, executor: DbExecutor = db): Promise<SweepEntryHoldRow | undefined> =>
+      executor
+        .selectFrom('sweep_entry_holds')
+        .selectAll()
+        .where('checkout_id', '=', checkoutId)
+        .executeTakeFirst(),
+
+    /**
+     * Holds nothing has decided yet whose checkout is unpaid (open or expired, no payment succeeded or
+     * pending) and expired before the cutoff (`withPage` for a checkout with a provider's page, which
+     * outlives it). Those expired longest ago first. Reads the payments module's tables: which checkout
+     * is unpaid is part of which hold may go back.
+     */
+    listReleasableHolds: (cutoffs: { withoutPage: string; withPage: string }, limit: number) =>
+      db
+        .selectFrom('sweep_entry_holds as h')
+        .innerJoin('checkouts as c', 'c.id', 'h.checkout_id')
+        .selectAll('h')
+        .where('h.released_at', 'is', null)
+        .where('h.taken_at', 'is', null)
+        .where('h.refunded_at', 'is', null)
+        .where('c.status', 'in', ['open', 'expired'])
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('c.provider_session_id', 'is', null), eb('c.expires_at', '<=', cutoffs.withoutPage)]),
+            eb.and([eb('c.provider_session_id', 'is not', null), eb('c.expires_at', '<=', cutoffs.withPage)]),
+          ]),
+        )
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('payments as p')
+                .select('p.id')
+                .whereRef('p.checkout_id', '=', 'c.id')
+                .where('p.status', 'in', ['succeeded', 'pending']),
+            ),
+          ),
+        )
+        .orderBy('c.expires_at')
+        .limit(limit)
+        .execute(),
+
+    /**
+     * Gives a hold back to its cap, once: the release mark and the cap's decrement commit together, and
+     * the mark is set only on a hold nothing decided whose checkout is still unpaid and past `at`, so
+     * concurrent sweeps, a sweep racing a payment, or a repeat release it at most once, and never one a
+     * payment took. Answers the entries given back (0 when this call released nothing).
+     */
+    releaseHold: (checkoutId: string, at: string): Promise<number> =>
+      db.transaction().execute(async (tx) => {
+        const released = await tx
+          .updateTable('sweep_entry_holds')
+          .set({ released_at: at })
+          .where('checkout_id', '=', checkoutId)
+          .where('released_at', 'is', null)
+          .where('taken_at', 'is', null)
+          .where('refunded_at', 'is', null)
+          .where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom('checkouts as c')
+                .select('c.id')
+                .where('c.id', '=', checkoutId)
+                .where('c.status', 'in', ['open', 'expired'])
+                .where('c.expires_at', '<=', at)
+                .where(
+                  eb.not(
+                    eb.exists(
+                      eb
+                        .selectFrom('payments as p')
+                        .select('p.id')
+                        .where('p.checkout_id', '=', checkoutId)
+                        .where('p.status', 'in', ['succeeded', 'pending']),
+                    ),
+                  ),
+                ),
+            ),
+          )
+          .returning(['sweep_id', 'entries'])
+          .executeTakeFirst();
+        if (!released) return 0;
+        await tx
+          .updateTable('sweeps')
+          .set((eb) => ({ entries_reserved: eb('entries_reserved', '-', released.entries) }))
+          .where('id', '=', released.sweep_id)
+          .where('entries_reserved', '>=', released.entries)
+          .execute();
+        return released.entries;
+      }),
+
+    /** A verified payment takes its checkout's hold (still undecided): its entries become sold. */
+    takeHold: async (checkoutId: string, at: string, executor: DbExecutor): Promise<boolean> => {
+      const result = await executor
+        .updateTable('sweep_entry_holds')
+        .set({ taken_at: at })
+        .where('checkout_id', '=', checkoutId)
+        .where('released_at', 'is', null)
+        .where('taken_at', 'is', null)
+        .where('refunded_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * A payment after its hold was released claims the right to decide it (one run at a time: the row
+     * stays locked until the caller's transaction ends); the caller then reserves again or refunds.
+     */
+    claimReleasedHold: async (checkoutId: string, at: string, executor: DbExecutor): Promise<boolean> => {
+      const result = await executor
+        .updateTable('sweep_entry_holds')
+        .set({ taken_at: at })
+        .where('checkout_id', '=', checkoutId)
+        .where('released_at', 'is not', null)
+        .where('taken_at', 'is', null)
+        .where('refunded_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** The cap had no room for a payment after the release (in the claiming transaction): refunded instead. */
+    markHoldRefunded: async (checkoutId: string, at: string, executor: DbExecutor): Promise<void> => {
+      await executor
+        .updateTable('sweep_entry_holds')
+        .set({ taken_at: null, refunded_at: at })
+        .where('checkout_id', '=', checkoutId)
         .execute();
     },
 

@@ -9,11 +9,13 @@ import {
   drawPeriodAt,
   drawWinners,
   freeEntryAvailable,
+  isHoldReleasable,
   isOnSale,
   isPeriodKey,
   isSweepListed,
   majorAmount,
   nextPeriodKey,
+  paidHoldAction,
   parsePostalEntry,
   periodFromKey,
   poolHash,
@@ -26,11 +28,11 @@ import {
 import { parseAddress } from '@member/domain/address';
 
 import type { MemberAuth, RequestContext } from '../../context';
-import { readJson } from '../../db/json';
-import type { SweepRow, SweepWinnerRow } from '../../db/tables/sweeps';
-import type { DbExecutor, TransactionRunner } from '../../db/transaction';
+import { isoNow, readJson } from '../../db/json';
+import type { SweepEntryHoldRow, SweepRow, SweepWinnerRow } from '../../db/tables/sweeps';
+import type { DbExecutor, DbTransaction, TransactionRunner } from '../../db/transaction';
 import { AppError, badInput, forbidden, notFound } from '../../errors';
-import type { NewSweep, SweepsRepository } from './sweeps.repository';
+import type { EntryGrant, NewSweep, SweepsRepository } from './sweeps.repository';
 import { composeMail, mailTexts } from '../mail/mail-texts';
 
 /** The winner's mail in their language: the prize, the claim deadline and the draw's figures. */
@@ -88,6 +90,30 @@ export interface EntryPayments {
   }): Promise<{ checkoutId: string; url: string }>;
 }
 
+/**
+ * What the payments module tells about a checkout holding entries (decision 023): until when it may
+ * still be paid, and refunds for a payment whose entries no longer fit the cap.
+ */
+export interface EntryCheckouts {
+  unpayableCutoffs(): { withoutPage: string; withPage: string };
+  checkoutPayability(checkoutId: string): Promise<{ status: string; payableUntil: string } | null>;
+  oweRefund(
+    input: { paymentId: string; amountMinor: number; reason: string; idempotencyKey: string },
+    tx?: DbTransaction,
+  ): Promise<string>;
+  sendRefund(refundId: string): Promise<'pending' | 'succeeded' | 'failed'>;
+}
+
+/** The payment a held grant is for: what a refund would give back, and the checkout that held. */
+export interface HeldPayment {
+  id: string;
+  amountMinor: number;
+  checkoutId: string | null;
+}
+
+/** What granting a paid checkout's entries came to: granted now, granted before, or refunded. */
+export type HeldGrantOutcome = 'granted' | 'granted_before' | 'refunded';
+
 export interface SweepMail {
   deliver(mail: {
     brandId: number;
@@ -104,6 +130,8 @@ export interface SweepsServiceDeps {
   transactions: TransactionRunner;
   members: SweepMembers;
   payments?: EntryPayments | undefined;
+  /** The checkouts that hold entries; without it (seeds) no hold is given back and none refunded. */
+  checkouts?: EntryCheckouts | undefined;
   mail?: SweepMail | undefined;
   now?: () => Date;
 }
@@ -193,6 +221,7 @@ export function createSweepsService({
   transactions,
   members,
   payments,
+  checkouts,
   mail,
   now = () => new Date(),
 }: SweepsServiceDeps) {
@@ -460,7 +489,7 @@ export function createSweepsService({
         throw badInput('Not enough entries are left for this purchase.', 'sweep_sold_out');
       }
       try {
-        const { url } = await payments.createCheckout({
+        const { checkoutId, url } = await payments.createCheckout({
           brandId: ctx.brand.config.id,
           memberId: member.claims.id,
           purpose: 'entries',
@@ -470,6 +499,7 @@ export function createSweepsService({
           metadata: { sweepId: sweep.id, entries },
           returnPath: `${GIVEAWAYS_RETURN_PATH}/id/${sweep.id}`,
         });
+        await recordHold(checkoutId, ctx.brand.config.id, sweep.id, entries);
         return { url };
       } catch (error) {
         await repository.release(sweep.id, entries);
@@ -489,7 +519,8 @@ export function createSweepsService({
       currency: string;
       metadata: Record<string, string>;
       createdAt: string;
-    }) => {
+      checkoutId?: string | null;
+    }): Promise<boolean> => {
       const sweepId = Number(payment.metadata.sweepId);
       const entries = Number(payment.metadata.entries);
       if (
@@ -506,25 +537,55 @@ export function createSweepsService({
       const member = await members.findMember(payment.brandId, memberId);
       if (!member) throw notFound('Member not found');
       const entrant = await entrantOf(payment.brandId, memberId);
-      return transactions((tx) =>
-        repository.grant(
-          {
-            brandId: payment.brandId,
-            sweepId,
-            memberId,
-            entrant,
-            entries,
-            amountMinor: payment.amountMinor,
-            currency: payment.currency,
-            source: 'payment',
-            referenceKind: 'payment',
-            referenceId: payment.id,
-            idempotencyKey: `payment:${payment.id}`,
-            periodKey: drawPeriodAt(new Date(payment.createdAt)).key,
-          },
-          tx,
-        ),
+      const outcome = await grantHeldEntries(
+        {
+          brandId: payment.brandId,
+          sweepId,
+          memberId,
+          entrant,
+          entries,
+          amountMinor: payment.amountMinor,
+          currency: payment.currency,
+          source: 'payment',
+          referenceKind: 'payment',
+          referenceId: payment.id,
+          idempotencyKey: `payment:${payment.id}`,
+          periodKey: drawPeriodAt(new Date(payment.createdAt)).key,
+        },
+        { id: payment.id, amountMinor: payment.amountMinor, checkoutId: payment.checkoutId ?? null },
       );
+      return outcome === 'granted';
+    },
+
+    grantHeldEntries: (
+      grant: EntryGrant,
+      payment: HeldPayment,
+      alsoWhenGranted?: (tx: DbTransaction) => Promise<unknown>,
+    ) => grantHeldEntries(grant, payment, alsoWhenGranted),
+
+    recordHold: (checkoutId: string, brandId: number, sweepId: number, entries: number) =>
+      recordHold(checkoutId, brandId, sweepId, entries),
+
+    /** The hold of a checkout (the receipt tells a refunded payment from one being confirmed). */
+    holdOf: (checkoutId: string): Promise<SweepEntryHoldRow | undefined> => repository.findHold(checkoutId),
+
+    /**
+     * The billing job (through the payments sweep): gives back to their caps the holds of checkouts
+     * that can no longer be paid, each once. Answers how many holds went back.
+     */
+    releaseAbandonedHolds: async (limit = 50): Promise<number> => {
+      if (!checkouts) return 0;
+      let released = 0;
+      for (const hold of await repository.listReleasableHolds(checkouts.unpayableCutoffs(), limit)) {
+        if ((await releaseHold(hold)) > 0) released += 1;
+      }
+      return released;
+    },
+
+    /** The provider reported a checkout's page expired unpaid: its hold goes back now, once. */
+    releaseHoldOf: async (checkoutId: string): Promise<boolean> => {
+      const hold = await repository.findHold(checkoutId);
+      return hold ? (await releaseHold(hold)) > 0 : false;
     },
 
     /**
@@ -797,6 +858,95 @@ export function createSweepsService({
     /** The entrant id of a member (their public reference number). */
     entrantOf: (brandId: number, memberId: number) => entrantOf(brandId, memberId),
   };
+
+  /** Records what an opened checkout holds of the cap, so it can be taken by its payment or given back. */
+  async function recordHold(checkoutId: string, brandId: number, sweepId: number, entries: number) {
+    await repository.recordHold({ checkoutId, brandId, sweepId, entries, createdAt: isoNow(now()) });
+  }
+
+  /**
+   * Gives one hold back if its checkout can no longer be paid (asking the provider when the page is
+   * theirs); the repository's conditional release makes it once. Answers the entries given back.
+   */
+  async function releaseHold(hold: SweepEntryHoldRow): Promise<number> {
+    if (!checkouts) return 0;
+    const marks = { releasedAt: hold.released_at, takenAt: hold.taken_at, refundedAt: hold.refunded_at };
+    const checkout = await checkouts.checkoutPayability(hold.checkout_id);
+    const at = now();
+    if (!checkout || !isHoldReleasable(marks, checkout, at)) return 0;
+    return repository.releaseHold(hold.checkout_id, isoNow(at));
+  }
+
+  /**
+   * Grants a verified payment's entries with its checkout's hold, in one transaction (decision 023,
+   * `paidHoldAction`): a hold still held is taken (the held entries become sold); a hold the billing
+   * job released is reserved again if the cap still has room, and otherwise the payment is owed back
+   * (`checkout-refund:<checkout>`, as the marketplace refunds a paid checkout it cannot fulfil) and
+   * nothing is granted. The hold row is the lock: a sweep and a payment, or two runs of one payment,
+   * never both decide it. A repeat grants nothing twice and owes nothing twice; the refund is sent
+   * once the transaction commits (the billing job sends again what the provider did not accept).
+   */
+  async function grantHeldEntries(
+    grant: EntryGrant,
+    payment: HeldPayment,
+    alsoWhenGranted?: (tx: DbTransaction) => Promise<unknown>,
+  ): Promise<HeldGrantOutcome> {
+    const { checkoutId } = payment;
+    const at = isoNow(now());
+    const result = await transactions(
+      async (tx): Promise<{ outcome: HeldGrantOutcome; refundId?: string }> => {
+        const granted = async () => {
+          if (!(await repository.grant(grant, tx))) return { outcome: 'granted_before' as const };
+          await alsoWhenGranted?.(tx);
+          return { outcome: 'granted' as const };
+        };
+        const refund = async () => {
+          if (!checkouts || checkoutId === null) {
+            throw new AppError('UNAVAILABLE', 'The refund of these entries cannot be owed here.');
+          }
+          const refundId = await checkouts.oweRefund(
+            {
+              paymentId: payment.id,
+              amountMinor: payment.amountMinor,
+              reason: 'sweep_sold_out',
+              idempotencyKey: `checkout-refund:${checkoutId}`,
+            },
+            tx,
+          );
+          return { outcome: 'refunded' as const, refundId };
+        };
+        // Another runner may decide the hold between the read and the conditional update: read again.
+        for (let attempt = 0; attempt < 3; attempt += 1) {
+          const hold = checkoutId === null ? undefined : await repository.findHold(checkoutId, tx);
+          const action = paidHoldAction(
+            hold
+              ? { releasedAt: hold.released_at, takenAt: hold.taken_at, refundedAt: hold.refunded_at }
+              : null,
+          );
+          switch (action) {
+            case 'untracked':
+            case 'taken':
+              return granted();
+            case 'refunded':
+              return refund();
+            case 'take':
+              if (hold && (await repository.takeHold(hold.checkout_id, at, tx))) return granted();
+              break;
+            case 'reserve_again':
+              if (hold && (await repository.claimReleasedHold(hold.checkout_id, at, tx))) {
+                if (await repository.reserve(hold.sweep_id, hold.entries, tx)) return granted();
+                await repository.markHoldRefunded(hold.checkout_id, at, tx);
+                return refund();
+              }
+              break;
+          }
+        }
+        throw new AppError('INTERNAL', 'The hold of these entries could not be decided.');
+      },
+    );
+    if (result.refundId && checkouts) await checkouts.sendRefund(result.refundId);
+    return result.outcome;
+  }
 
   async function entrantOf(brandId: number, memberId: number): Promise<string> {
     const member = await members.findMember(brandId, memberId);

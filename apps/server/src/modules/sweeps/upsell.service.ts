@@ -20,14 +20,20 @@ import { readJson } from '../../db/json';
 import type { CheckoutRow } from '../../db/tables/checkouts';
 import type { PaymentRow } from '../../db/tables/payments';
 import type { NewSubscription } from '../../db/tables/subscriptions';
-import type { DbExecutor, TransactionRunner } from '../../db/transaction';
+import type { DbExecutor, DbTransaction, TransactionRunner } from '../../db/transaction';
 import { AppError, badInput, notFound } from '../../errors';
 import type { VerifiedPayment } from '../payments/payment-purposes';
 import type { Plan } from '../plans/plans.service';
 import { funnelFor } from '../subscriptions/funnel';
 import { newRef } from '../subscriptions/references';
-import type { SweepsRepository } from './sweeps.repository';
-import { GIVEAWAYS_RETURN_PATH, type SweepView } from './sweeps.service';
+import type { SweepEntryHoldRow } from '../../db/tables/sweeps';
+import type { EntryGrant, SweepsRepository } from './sweeps.repository';
+import {
+  GIVEAWAYS_RETURN_PATH,
+  type HeldGrantOutcome,
+  type HeldPayment,
+  type SweepView,
+} from './sweeps.service';
 
 /*
  * Upsells (spec sections 4, 7 and 9; docs/decisions/032): the offers after an entry purchase, priced on
@@ -67,9 +73,19 @@ export interface UpsellMembers {
   ): Promise<boolean>;
 }
 
-/** What the upsell asks of the sweeps service: the member's giveaways (enablement checked there). */
+/**
+ * What the upsell asks of the sweeps service: the member's giveaways (enablement checked there), and
+ * the cap holds of entry offers (recorded when the checkout opens, taken or refunded by its payment).
+ */
 export interface UpsellSweeps {
   listByBrand(ctx: RequestContext, member: MemberAuth, brandId: number): Promise<SweepView[]>;
+  recordHold(checkoutId: string, brandId: number, sweepId: number, entries: number): Promise<void>;
+  grantHeldEntries(
+    grant: EntryGrant,
+    payment: HeldPayment,
+    alsoWhenGranted?: (tx: DbTransaction) => Promise<unknown>,
+  ): Promise<HeldGrantOutcome>;
+  holdOf(checkoutId: string): Promise<SweepEntryHoldRow | undefined>;
 }
 
 export interface UpsellPayments {
@@ -325,7 +341,7 @@ export function createUpsellService({
         throw badInput('Not enough entries are left for this offer.', 'sweep_sold_out');
       }
       try {
-        const { url } = await payments.createCheckout({
+        const { checkoutId, url } = await payments.createCheckout({
           brandId: ctx.brand.config.id,
           memberId: member.claims.id,
           purpose: 'upsell',
@@ -335,6 +351,7 @@ export function createUpsellService({
           metadata,
           returnPath,
         });
+        if (held > 0) await sweeps.recordHold(checkoutId, ctx.brand.config.id, sweepId, held);
         return { url };
       } catch (error) {
         if (held > 0) await repository.release(sweepId, held);
@@ -387,26 +404,26 @@ export function createUpsellService({
       const found = await members.findMember(brandId, memberId);
       if (!found) throw notFound('Member not found');
       const entrant = found.reference_number ?? `M-${memberId}`;
-      await transactions(async (tx) => {
-        const granted = await repository.grant(
-          {
-            brandId,
-            sweepId,
-            memberId,
-            entrant,
-            entries,
-            amountMinor: payment.amountMinor,
-            currency: payment.currency,
-            source: 'payment',
-            referenceKind: GRANT_KIND[offer],
-            referenceId: payment.id,
-            idempotencyKey: `upsell:${payment.id}`,
-            periodKey: drawPeriodAt(new Date(payment.createdAt)).key,
-          },
-          tx,
-        );
-        if (granted) await members.addServerTags(brandId, memberId, ['cm_upsell'], tx);
-      });
+      // With the checkout's cap hold (decision 023): granted, or refunded when a payment that came after
+      // the hold was released finds the cap full; `cm_upsell` only with entries granted.
+      await sweeps.grantHeldEntries(
+        {
+          brandId,
+          sweepId,
+          memberId,
+          entrant,
+          entries,
+          amountMinor: payment.amountMinor,
+          currency: payment.currency,
+          source: 'payment',
+          referenceKind: GRANT_KIND[offer],
+          referenceId: payment.id,
+          idempotencyKey: `upsell:${payment.id}`,
+          periodKey: drawPeriodAt(new Date(payment.createdAt)).key,
+        },
+        { id: payment.id, amountMinor: payment.amountMinor, checkoutId: payment.checkoutId },
+        (tx) => members.addServerTags(brandId, memberId, ['cm_upsell'], tx),
+      );
     },
 
     /**
@@ -463,7 +480,11 @@ export function createUpsellService({
       }
       const key = checkout.purpose === 'upsell' ? `upsell:${payment.id}` : `payment:${payment.id}`;
       const grant = await repository.findGrant(ctx.brand.config.id, key);
-      if (grant?.member_id !== member.claims.id) return base;
+      if (grant?.member_id !== member.claims.id) {
+        // Paid after its hold went back, with the cap full by then: refunded, nothing granted.
+        const hold = await sweeps.holdOf(checkout.id);
+        return hold?.refunded_at ? { ...base, outcome: 'failed' } : base;
+      }
       return {
         ...base,
         outcome: 'paid',
