@@ -8,17 +8,32 @@ import { LOCALE_BCP47, type Locale } from '@member/domain';
  * than failing the screen. Not in the entry chunk (vite.config.ts): the first page formats none of this.
  */
 
+/** A currency's format in a language, made once (a shop's product list formats two prices a card). */
+const moneyFormats = new Map<string, { format: Intl.NumberFormat; digits: number } | null>();
+
+function moneyFormat(currency: string, locale: Locale): { format: Intl.NumberFormat; digits: number } | null {
+  const key = `${locale} ${currency}`;
+  let money = moneyFormats.get(key);
+  if (money === undefined) {
+    try {
+      const format = new Intl.NumberFormat(LOCALE_BCP47[locale], { style: 'currency', currency });
+      money = { format, digits: format.resolvedOptions().maximumFractionDigits ?? 2 };
+    } catch {
+      money = null;
+    }
+    moneyFormats.set(key, money);
+  }
+  return money;
+}
+
 /** Integer minor units of a currency in the member's language, e.g. 199 USD → "$1.99", 500 JPY → "¥500". */
 export function formatMoney(minor: number, currency: string, locale: Locale): string {
-  let format: Intl.NumberFormat;
-  try {
-    format = new Intl.NumberFormat(LOCALE_BCP47[locale], { style: 'currency', currency });
-  } catch {
+  const money = moneyFormat(currency, locale);
+  if (!money) {
     // Not a well-formed currency code: ISO 4217's usual two decimals, with the code as the server sent it.
     return `${formatNumber(minor / 100, locale, { minimumFractionDigits: 2 })} ${currency}`;
   }
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(minor / 10 ** digits);
+  return money.format.format(minor / 10 ** money.digits);
 }
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
