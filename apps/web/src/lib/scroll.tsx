@@ -10,6 +10,12 @@ export const SCROLL_TO_TOP_DELAY_MS = 100;
  * wait ends at once when the member scrolls, taps or types: the view is theirs then.
  */
 const RESTORE_WAIT_MS = 15_000;
+/**
+ * Once there, how long the view keeps its place while the page settles: a page that redraws above the
+ * place (late code or data on a loaded machine) moved the view 450 px up after it had been put back on
+ * CI. Any input from the member ends it, as above.
+ */
+const HOLD_MS = 3_000;
 const MEMBER_INPUT = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
 /** Places remembered, one per history entry; the oldest are forgotten. */
 const MAX_PLACES = 50;
@@ -64,13 +70,25 @@ export default function ScrollPlaces(): null {
     if (saved === undefined) return undefined;
     let frame = 0;
     const started = performance.now();
+    let reachedAt: number | null = null;
     const stop = () => {
       cancelAnimationFrame(frame);
       for (const event of MEMBER_INPUT) window.removeEventListener(event, stop);
     };
     const restore = () => {
+      const now = performance.now();
       const reachable = document.documentElement.scrollHeight - window.innerHeight >= saved;
-      if (reachable || performance.now() - started >= RESTORE_WAIT_MS) {
+      if (reachable) {
+        // There, and kept there while the page settles (HOLD_MS).
+        if (Math.abs(window.scrollY - saved) > 1) window.scrollTo(0, saved);
+        lastY = window.scrollY;
+        reachedAt ??= now;
+        if (now - reachedAt >= HOLD_MS) {
+          stop();
+          return;
+        }
+      } else if (now - started >= RESTORE_WAIT_MS) {
+        // The page never grew back: as far as it goes.
         stop();
         window.scrollTo(0, saved);
         lastY = window.scrollY;
