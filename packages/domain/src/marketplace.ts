@@ -153,6 +153,14 @@ export function isRefundState(value: unknown): value is RefundState {
 }
 
 /**
+ * The keys refunds are owed under (decision 038): what owes one names it, so a repeat owes nothing more,
+ * and the order screens find a cancelled order's refund by the same key.
+ */
+export const orderRefundKey = (orderId: number): string => `order-refund:${String(orderId)}`;
+/** A paid checkout that placed nothing (sold out, coins spent meanwhile, a giveaway's cap full). */
+export const checkoutRefundKey = (checkoutId: string): string => `checkout-refund:${checkoutId}`;
+
+/**
  * The refund a member sees on an order: none unless it is cancelled and something goes back. The card's
  * part is the provider's refund's state; coins alone go back in the cancelling transaction, so they are
  * refunded at once. A card part without a refund row (cancelled before refunds went to the provider) is

@@ -5,6 +5,7 @@ import {
   MAX_CART_LINES,
   SHIPPING_METHODS,
   boundedQuantity,
+  checkoutRefundKey,
   coinPart,
   deliveryFee,
   featureFlags,
@@ -14,6 +15,7 @@ import {
   isShippingMethod,
   memberUnitPrice,
   minorUnitDigits,
+  orderRefundKey,
   orderTotals,
   reachableStep,
 } from '@member/domain';
@@ -439,7 +441,7 @@ export function createMarketplaceService({
               paymentId: payment.id,
               amountMinor: payment.amountMinor,
               reason: 'order_not_placed',
-              idempotencyKey: `checkout-refund:${checkoutId}`,
+              idempotencyKey: checkoutRefundKey(checkoutId),
             },
             tx,
           )
@@ -813,7 +815,7 @@ export function createMarketplaceService({
               memberId: who.memberId,
               amount: order.coins,
               description: `Order ${order.reference} cancelled`,
-              idempotencyKey: `order-refund:${order.id}`,
+              idempotencyKey: orderRefundKey(order.id),
               source: 'refund',
               reference: { kind: 'order', id: String(order.id) },
             },
@@ -827,7 +829,7 @@ export function createMarketplaceService({
                   paymentId: order.payment_id,
                   amountMinor: refundedMinor,
                   reason: 'order_cancelled',
-                  idempotencyKey: `order-refund:${order.id}`,
+                  idempotencyKey: orderRefundKey(order.id),
                 },
                 tx,
               )

@@ -1,4 +1,4 @@
-import { type RefundState, orderRefundState } from '@member/domain';
+import { type RefundState, orderRefundKey, orderRefundState } from '@member/domain';
 
 import type { MemberAuth, RequestContext } from '../../context';
 import { isoNow } from '../../db/json';
@@ -90,9 +90,6 @@ export interface OrdersServiceDeps {
   /** Absent in tests of orders alone: a cancelled order's card part then reads as refunded. */
   refunds?: OrderRefundStatuses | undefined;
 }
-
-/** The key a cancelled order's refund is owed under (modules/marketplace, cancelOrder). */
-const orderRefundKey = (orderId: number) => `order-refund:${String(orderId)}`;
 
 const isCount = (value: number) => Number.isSafeInteger(value) && value >= 0;
 

@@ -5,6 +5,7 @@ import {
   MAX_ENTRIES_PER_PURCHASE,
   type SweepCardState,
   canonicalPool,
+  checkoutRefundKey,
   drawDecision,
   drawPeriodAt,
   drawWinners,
@@ -909,7 +910,7 @@ export function createSweepsService({
               paymentId: payment.id,
               amountMinor: payment.amountMinor,
               reason: 'sweep_sold_out',
-              idempotencyKey: `checkout-refund:${checkoutId}`,
+              idempotencyKey: checkoutRefundKey(checkoutId),
             },
             tx,
           );
