@@ -8,8 +8,10 @@
  * subscription to every media type each) straight in the database with the test factories, and
  * checks every request of the mix once (any GraphQL error stops the run).
  *
- * Each virtual member, with its own cookie and keep-alive connection, loops like a person:
- *   sign in -> home (menu, home shelves) -> browse (a page of a media type) -> search -> details ->
+ * Each virtual member, with its own cookie and keep-alive connection, signs in once (when it first
+ * arrives, spread over the uncounted first third of a step) and keeps its session from step to step, as
+ * a real member stays signed in; then it loops like a person:
+ *   home (menu, home shelves) -> browse (a page of a media type) -> search -> details ->
  *   start playback -> "watching" for --watch seconds, saving progress every 10 s -> now and then a
  *   library write (add to collection) -> home again ...
  * with --think seconds (jittered 0.5x..1.5x) between screens. Every request's latency is recorded.
@@ -17,11 +19,17 @@
  * For nodes = 1 and then 2 (node B started beside A on the same database and Redis, the requests
  * spread by a small round-robin proxy in this process), the member count steps up (--steps); each step
  * runs --step-seconds, the first third not counted. A step passes when its p99 is at most 100 ms and no
- * request failed. Members served = the largest passing step; per core = members / nodes (each node is
- * one Node.js process, one core). Target: two nodes >= 1.8 x one node.
+ * request failed. Members served = the largest passing step. Two nodes start at the step one node
+ * last passed.
+ *
+ * Each node runs with a fixed CPU budget (--node-cpu, 0.5 core by default: a cgroup CFS quota, as a
+ * container's CPU limit; lib/cpu-budget.ts), so "per core" is per core of budget and the two-node
+ * figure is not held down by the nodes competing with PostgreSQL, Redis, the proxy and the load
+ * generator for this machine's two cores; --node-cpu 0 runs them unbounded (per core = per node).
+ * Target: two nodes >= 1.8 x one node.
  *
  * Usage: npm run bench:scale -- [--steps 50,100,200,400] [--step-seconds 60] [--think 3] [--watch 60]
- *                              [--nodes 1,2] [--check]
+ *                              [--nodes 1,2] [--node-cpu 0.5] [--check]
  * Smoke: npm run bench:scale -- --steps 2,4 --step-seconds 6 --think 0.5 --watch 2 --progress-every 1
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -43,6 +51,7 @@ import pg from 'pg';
 
 import { createDb } from '../apps/server/src/db/database';
 import { buildMember, buildSubscription } from '../apps/server/src/test/factories';
+import { type BudgetStat, type CpuBudget, createCpuBudget } from './lib/cpu-budget';
 import { REPO_ROOT, fixed, formatTable, machineInfo, verdict, writeResults } from './lib/report';
 
 const SERVER_ROOT = resolve(REPO_ROOT, 'apps/server');
@@ -61,6 +70,8 @@ interface Options {
   watchSeconds: number;
   progressEverySeconds: number;
   nodes: number[];
+  /** Each node's CPU budget in cores (a cgroup quota); 0 for none. */
+  nodeCpu: number;
   check: boolean;
 }
 
@@ -73,6 +84,7 @@ function parseOptions(): Options {
       watch: { type: 'string', default: '60' },
       'progress-every': { type: 'string', default: '10' },
       nodes: { type: 'string', default: '1,2' },
+      'node-cpu': { type: 'string', default: '0.5' },
       check: { type: 'boolean', default: false },
     },
   });
@@ -91,6 +103,7 @@ function parseOptions(): Options {
     watchSeconds: number('watch', values.watch, 0, 3_600),
     progressEverySeconds: number('progress-every', values['progress-every'], 0.5, 600),
     nodes: list('nodes', values.nodes, 1, 2),
+    nodeCpu: number('node-cpu', values['node-cpu'], 0, 64),
     check: values.check,
   };
 }
@@ -103,6 +116,7 @@ interface NodeProcess {
   port: number;
   child: ChildProcess;
   logs: string[];
+  budget: CpuBudget | null;
 }
 
 async function freePort(): Promise<number> {
@@ -128,9 +142,12 @@ async function startNode(
   redisUrl: string,
   keyPrefix: string,
   jwtSecret: string,
+  budget: CpuBudget | null,
 ) {
   const port = await freePort();
-  const child = spawn(process.execPath, [resolve(SERVER_ROOT, OUT_DIR, 'main.js')], {
+  const main = [resolve(SERVER_ROOT, OUT_DIR, 'main.js')];
+  const started = budget ? budget.wrap(process.execPath, main) : { command: process.execPath, args: main };
+  const child = spawn(started.command, started.args, {
     cwd: SERVER_ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -153,7 +170,7 @@ async function startNode(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const node: NodeProcess = { name, port, child, logs: [] };
+  const node: NodeProcess = { name, port, child, logs: [], budget };
   const keep = (chunk: Buffer) => {
     node.logs.push(...chunk.toString().split('\n').filter(Boolean));
     if (node.logs.length > 200) node.logs.splice(0, node.logs.length - 200);
@@ -169,15 +186,17 @@ async function startNode(
 }
 
 async function stopNode(node: NodeProcess): Promise<void> {
-  if (node.child.exitCode !== null || node.child.signalCode !== null) return;
-  await new Promise<void>((done) => {
-    const kill = setTimeout(() => node.child.kill('SIGKILL'), 15_000);
-    node.child.once('exit', () => {
-      clearTimeout(kill);
-      done();
+  if (node.child.exitCode === null && node.child.signalCode === null) {
+    await new Promise<void>((done) => {
+      const kill = setTimeout(() => node.child.kill('SIGKILL'), 15_000);
+      node.child.once('exit', () => {
+        clearTimeout(kill);
+        done();
+      });
+      node.child.kill('SIGTERM');
     });
-    node.child.kill('SIGTERM');
-  });
+  }
+  node.budget?.remove();
 }
 
 /** The small balancer: each request to the next node in turn, over keep-alive connections. */
@@ -308,6 +327,8 @@ function goodGraphQL(answer: Answer): boolean {
 
 class Member {
   private cookie: string | null = null;
+  /** The samples of the step being run. */
+  private samples: Sample[] = [];
   private readonly agent = new Agent({ keepAlive: true, maxSockets: 1 });
   private readonly random: () => number;
 
@@ -317,7 +338,6 @@ class Member {
     private readonly port: () => number,
     private readonly titles: Title[],
     private readonly options: Options,
-    private readonly samples: Sample[],
   ) {
     this.random = prng(seed);
   }
@@ -367,12 +387,16 @@ class Member {
     return new Promise((done) => setTimeout(done, ms));
   }
 
-  /** Runs the mix until `stopAt` (ms since the epoch); each await ends before the step does. */
-  async run(stopAt: number): Promise<void> {
-    // Members arrive over the first seconds, not all at once.
-    await new Promise((done) =>
-      setTimeout(done, this.random() * Math.min(10_000, (stopAt - Date.now()) / 3)),
-    );
+  /**
+   * Runs the mix until `stopAt` (ms since the epoch); each await ends before the step does. A member
+   * keeps its session from step to step, as a real one stays signed in: it signs in when it first
+   * arrives, at a random moment of its first step's uncounted first third, so that arrivals are spread
+   * and never a storm of sign-ins; one already here starts within a think time.
+   */
+  async run(stopAt: number, arriveWithinMs: number, samples: Sample[]): Promise<void> {
+    this.samples = samples;
+    const arrival = this.cookie ? this.options.thinkSeconds * 1000 : arriveWithinMs;
+    await new Promise((done) => setTimeout(done, this.random() * arrival));
     while (Date.now() < stopAt) {
       if (!this.cookie) await this.login();
       if (Date.now() >= stopAt) return;
@@ -415,6 +439,10 @@ interface StepResult {
   maxMs: number;
   pass: boolean;
   perStepP99Ms: Partial<Record<Step, number>>;
+  /** CPU the nodes used while the step was counted, in cores (their budget caps it). */
+  nodeCpuCores: number | null;
+  /** The share of the budget's accounting periods in which a node ran out of its quota and waited. */
+  throttledShare: number | null;
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -423,21 +451,44 @@ function percentile(sorted: readonly number[], p: number): number {
 }
 
 async function runStep(
-  nodes: number,
+  serving: readonly NodeProcess[],
+  crowd: Member[],
   members: number,
   port: () => number,
   emails: string[],
   titles: Title[],
   options: Options,
 ): Promise<StepResult> {
+  const nodes = serving.length;
   const samples: Sample[] = [];
   const started = Date.now();
   const stopAt = started + options.stepSeconds * 1000;
   const countFrom = started + (options.stepSeconds * 1000) / 3;
-  const crowd = emails
-    .slice(0, members)
-    .map((email, index) => new Member(email, index + 1 + nodes * 100_000, port, titles, options, samples));
-  await Promise.all(crowd.map((member) => member.run(stopAt)));
+  const nodeCpu = (): BudgetStat | null => {
+    const stats = serving.map((n) => n.budget?.stat() ?? null);
+    if (stats.some((stat) => stat === null)) return null;
+    return stats.reduce<BudgetStat>(
+      (sum, stat) => ({
+        usedMicros: sum.usedMicros + (stat?.usedMicros ?? 0),
+        periods: sum.periods + (stat?.periods ?? 0),
+        throttledPeriods: sum.throttledPeriods + (stat?.throttledPeriods ?? 0),
+      }),
+      { usedMicros: 0, periods: 0, throttledPeriods: 0 },
+    );
+  };
+  const atCount: { stat: BudgetStat | null } = { stat: null };
+  const countTimer = setTimeout(() => {
+    atCount.stat = nodeCpu();
+  }, countFrom - started);
+  while (crowd.length < members) {
+    const index = crowd.length;
+    crowd.push(new Member(emails[index] ?? '', index + 1, port, titles, options));
+  }
+  await Promise.all(
+    crowd.slice(0, members).map((member) => member.run(stopAt, countFrom - started, samples)),
+  );
+  clearTimeout(countTimer);
+  const cpuAtEnd = nodeCpu();
   const counted = samples.filter((s) => s.at >= countFrom);
   const sorted = counted.map((s) => s.ms).sort((a, b) => a - b);
   const failures = counted.filter((s) => !s.ok).length;
@@ -453,6 +504,15 @@ async function runStep(
   }
   const p99Ms = percentile(sorted, 99);
   const seconds = (Date.now() - countFrom) / 1000;
+  const from = atCount.stat;
+  const budgetUse =
+    from && cpuAtEnd
+      ? {
+          usedMicros: cpuAtEnd.usedMicros - from.usedMicros,
+          periods: cpuAtEnd.periods - from.periods,
+          throttledPeriods: cpuAtEnd.throttledPeriods - from.throttledPeriods,
+        }
+      : null;
   return {
     nodes,
     members,
@@ -465,6 +525,8 @@ async function runStep(
     maxMs: sorted.at(-1) ?? Number.NaN,
     pass: counted.length > 0 && failures === 0 && p99Ms <= P99_LIMIT_MS,
     perStepP99Ms,
+    nodeCpuCores: budgetUse ? budgetUse.usedMicros / 1e6 / seconds : null,
+    throttledShare: budgetUse ? budgetUse.throttledPeriods / Math.max(1, budgetUse.periods) : null,
   };
 }
 
@@ -497,8 +559,12 @@ async function main(): Promise<void> {
   const running: NodeProcess[] = [];
   let proxy: Server | null = null;
   const results: StepResult[] = [];
+  const budgetFor = (name: string) =>
+    options.nodeCpu > 0 ? createCpuBudget(`${keyPrefix.replace(/\W/g, '')}-${name}`, options.nodeCpu) : null;
+  const start = (name: string) =>
+    startNode(name, databaseUrl, redisUrl, keyPrefix, jwtSecret, budgetFor(name));
   try {
-    running.push(await startNode('a', databaseUrl, redisUrl, keyPrefix, jwtSecret));
+    running.push(await start('a'));
     const db = createDb({ kind: 'postgres', url: databaseUrl });
     const maxMembers = options.steps.at(-1) ?? 1;
     const emails: string[] = [];
@@ -535,25 +601,22 @@ async function main(): Promise<void> {
     const titles = await discoverTitles(port.current, emails[0] ?? '');
     console.log(`${emails.length} members, ${titles.length} titles to open; the mix answers without errors`);
 
+    // The members, kept from step to step (and node count to node count) with their sessions.
+    const crowd: Member[] = [];
     for (const nodes of options.nodes) {
       while (running.length < nodes) {
-        running.push(
-          await startNode(
-            String.fromCharCode(97 + running.length),
-            databaseUrl,
-            redisUrl,
-            keyPrefix,
-            jwtSecret,
-          ),
-        );
+        running.push(await start(String.fromCharCode(97 + running.length)));
       }
-      await setUpstreams(running.slice(0, nodes).map((n) => n.port));
-      for (const members of options.steps) {
-        const result = await runStep(nodes, members, () => port.current, emails, titles, options);
+      const serving = running.slice(0, nodes);
+      await setUpstreams(serving.map((n) => n.port));
+      // More nodes serve at least what fewer served: their steps start at the largest that passed.
+      const floor = Math.max(0, ...results.filter((r) => r.pass).map((r) => r.members));
+      for (const members of options.steps.filter((m) => m >= floor)) {
+        const result = await runStep(serving, crowd, members, () => port.current, emails, titles, options);
         results.push(result);
         console.log(
           `  ${nodes} node(s), ${members} members: ${fixed(result.requestsPerSecond, 1)} req/s, p99 ${fixed(result.p99Ms, 1)} ms, ` +
-            `${result.failures} failed -> ${result.pass ? 'pass' : 'miss'}`,
+            `${result.failures} failed, nodes' CPU ${result.nodeCpuCores === null ? '-' : fixed(result.nodeCpuCores, 2)} cores -> ${result.pass ? 'pass' : 'miss'}`,
         );
         if (!result.pass) break;
       }
@@ -583,6 +646,8 @@ async function main(): Promise<void> {
         'p99 ms',
         'max ms',
         'failed',
+        'nodes CPU',
+        'throttled',
         'p99 <= 100',
       ],
       results.map((r) => [
@@ -595,26 +660,43 @@ async function main(): Promise<void> {
         fixed(r.p99Ms, 1),
         fixed(r.maxMs, 0),
         String(r.failures),
+        r.nodeCpuCores === null ? '-' : fixed(r.nodeCpuCores, 2),
+        r.throttledShare === null ? '-' : `${fixed(r.throttledShare * 100, 0)} %`,
         r.pass ? 'yes' : 'no',
       ]),
     )}`,
   );
+  // Per core: per core of the nodes' budget, or per node (one process, one core) without one.
+  const coresPerNode = options.nodeCpu > 0 ? options.nodeCpu : 1;
+  const perCore = (members: number, nodes: number) => members / (nodes * coresPerNode);
   console.log(
-    `\nmembers served at p99 <= ${P99_LIMIT_MS} ms: one node ${one} (${one} per core), two nodes ${two} (${two / 2} per core)`,
+    `\nmembers served at p99 <= ${P99_LIMIT_MS} ms: one node ${one} (${fixed(perCore(one, 1), 0)} per core), ` +
+      `two nodes ${two} (${fixed(perCore(two, 2), 0)} per core)` +
+      (options.nodeCpu > 0 ? `; each node's CPU budget ${options.nodeCpu} core` : '; no CPU budget'),
   );
   const pass = options.nodes.includes(1) && options.nodes.includes(2) ? scale >= TARGET_SCALE : null;
   if (pass !== null)
     console.log(`target two nodes >= ${TARGET_SCALE} x one node: ${verdict(pass, `${fixed(scale, 2)} x`)}`);
   if (results.some((r) => r.pass && r.members === options.steps.at(-1)))
     console.log('note: the largest step passed; add larger steps to find the limit');
-  console.log(`(${cpus().length} cores here; the load generator and the proxy share them with the nodes)`);
+  console.log(
+    options.nodeCpu > 0
+      ? `(${cpus().length} cores here; the nodes get ${options.nodeCpu} core each, the rest is PostgreSQL's, Redis's, the proxy's and the load generator's)`
+      : `(${cpus().length} cores here; the load generator and the proxy share them with the nodes)`,
+  );
   const file = writeResults('scale-mix', {
     benchmark: 'scale-mix',
     date: new Date().toISOString(),
     machine,
     loadAverageAfter: machineInfo().loadAverage,
     options,
-    membersServed: { oneNode: one, twoNodes: two, perCoreOneNode: one, perCoreTwoNodes: two / 2, scale },
+    membersServed: {
+      oneNode: one,
+      twoNodes: two,
+      perCoreOneNode: perCore(one, 1),
+      perCoreTwoNodes: perCore(two, 2),
+      scale,
+    },
     target: { p99Ms: P99_LIMIT_MS, twoNodesOverOne: TARGET_SCALE, pass },
     results,
   });
