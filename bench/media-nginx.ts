@@ -18,8 +18,11 @@
  * serving side's CPU per request (Node: process.cpuUsage over IPC; nginx: /proc of master and worker),
  * and nginx / Node throughput per file. Target: nginx at least 2 x Node.
  *
+ * Load: wrk (`apt-get install -y wrk`), one thread, from this process's machine; `--generator autocannon`
+ * uses the Node load generator instead, which reads at most about 60 MB/s here and so measures itself.
+ *
  * Usage: npm run bench:media -- [--duration 10] [--warmup 3] [--connections 10] [--rounds 2]
- *                              [--files segment,track] [--check]
+ *                              [--files segment,track] [--generator wrk|autocannon] [--check]
  * Smoke: npm run bench:media -- --duration 2 --warmup 1 --rounds 1 --connections 2
  */
 import { type ChildProcess, fork, spawn, spawnSync } from 'node:child_process';
@@ -56,8 +59,12 @@ interface Options {
   durationSeconds: number;
   rounds: number;
   files: FileName[];
+  /** The load generator: wrk (C, Debian's package) by default, autocannon (Node) as the fallback. */
+  generator: Generator;
   check: boolean;
 }
+
+type Generator = 'wrk' | 'autocannon';
 
 function parseOptions(): Options {
   const { values } = parseArgs({
@@ -67,6 +74,7 @@ function parseOptions(): Options {
       duration: { type: 'string', default: '10' },
       rounds: { type: 'string', default: '2' },
       files: { type: 'string', default: 'segment,track' },
+      generator: { type: 'string', default: 'wrk' },
       check: { type: 'boolean', default: false },
     },
   });
@@ -85,8 +93,100 @@ function parseOptions(): Options {
     durationSeconds: int('duration', values.duration, 1, 120),
     rounds: int('rounds', values.rounds, 1, 10),
     files: files as FileName[],
+    generator: generatorOption(values.generator),
     check: values.check,
   };
+}
+
+function generatorOption(raw: string): Generator {
+  if (raw === 'autocannon') return raw;
+  if (raw !== 'wrk') throw new Error('--generator must be wrk or autocannon');
+  if (spawnSync('wrk', ['--version']).error)
+    throw new Error('wrk is not installed: apt-get install -y wrk (or --generator autocannon)');
+  return raw;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The load generator
+
+interface Load {
+  requests: number;
+  requestsPerSecond: number;
+  megabytesPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  bad: number;
+}
+
+/**
+ * wrk's summary as JSON, from its `done` hook (latencies in microseconds). wrk counts any answer that
+ * is not 2xx or 3xx in `status`.
+ */
+const WRK_REPORT = `done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('{"requests":%d,"bytes":%d,"micros":%d,"p50":%d,"p99":%d,"bad":%d}\\n',
+    summary.requests, summary.bytes, summary.duration, latency:percentile(50), latency:percentile(99),
+    e.connect + e.read + e.write + e.status + e.timeout))
+end
+`;
+
+interface WrkReport {
+  requests: number;
+  bytes: number;
+  micros: number;
+  p50: number;
+  p99: number;
+  bad: number;
+}
+
+/**
+ * Loads one URL for `seconds` with `connections` keep-alive connections. wrk is the default: written
+ * in C, one thread, it reads what a server sends several times faster than autocannon, whose parsing in
+ * JavaScript capped both servers at about 60 MB/s on this kind of machine and so hid the difference the
+ * benchmark is for.
+ */
+async function generate(options: Options, url: string, seconds: number): Promise<Load> {
+  if (options.generator === 'autocannon') {
+    const result = await autocannon({ url, connections: options.connections, duration: seconds });
+    return {
+      requests: result.requests.total,
+      requestsPerSecond: result.requests.total / result.duration,
+      megabytesPerSecond: result.throughput.total / result.duration / 1e6,
+      p50Ms: result.latency.p50,
+      p99Ms: result.latency.p99,
+      bad: result.errors + result.timeouts + result.non2xx,
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'bench-wrk-'));
+  try {
+    const script = join(dir, 'report.lua');
+    writeFileSync(script, WRK_REPORT);
+    const args = ['-t1', `-c${options.connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, url];
+    const output = await new Promise<string>((resolvePromise, reject) => {
+      const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      let text = '';
+      child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      child.on('error', reject);
+      child.on('exit', (code) =>
+        code === 0 ? resolvePromise(text) : reject(new Error(`wrk exited with ${code}: ${text}`)),
+      );
+    });
+    const line = output.split('\n').find((l) => l.startsWith('{"requests"'));
+    if (!line) throw new Error(`wrk gave no summary: ${output}`);
+    const report = JSON.parse(line) as WrkReport;
+    const elapsed = report.micros / 1e6;
+    return {
+      requests: report.requests,
+      requestsPerSecond: report.requests / elapsed,
+      megabytesPerSecond: report.bytes / elapsed / 1e6,
+      p50Ms: report.p50 / 1000,
+      p99Ms: report.p99 / 1000,
+      bad: report.bad,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function freePort(): Promise<number> {
@@ -364,24 +464,14 @@ async function main(): Promise<void> {
       server === 'nginx' ? Promise.resolve(nginxCpuMicros(running)) : node.cpuMicros();
     const measure = async (server: Server, file: FileName, round: number, seconds: number) => {
       const before = await cpu(server);
-      const result = await autocannon({
-        url: `http://127.0.0.1:${portOf(server)}${paths[file]}`,
-        connections: options.connections,
-        duration: seconds,
-      });
+      const load = await generate(options, `http://127.0.0.1:${portOf(server)}${paths[file]}`, seconds);
       const used = (await cpu(server)) - before;
-      const requests = result.requests.total;
       const m: Measurement = {
         server,
         file,
         round,
-        requests,
-        requestsPerSecond: requests / result.duration,
-        megabytesPerSecond: result.throughput.total / result.duration / 1e6,
-        p50Ms: result.latency.p50,
-        p99Ms: result.latency.p99,
-        cpuPerRequestUs: requests > 0 ? used / requests : Number.NaN,
-        bad: result.errors + result.timeouts + result.non2xx,
+        ...load,
+        cpuPerRequestUs: load.requests > 0 ? used / load.requests : Number.NaN,
       };
       measurements.push(m);
       return m;
