@@ -165,6 +165,23 @@ describe.each(ENGINES)('GraphQL (%s)', (engine) => {
     expect(form.json<{ errors: { extensions: { code: string } }[] }>().errors[0]?.extensions.code).toBe(
       'UNSUPPORTED_MEDIA_TYPE',
     );
+    // The other bodies a page of another site can send without a preflight, and GraphQL's own type:
+    // this check is the route's only CSRF defence (mercurius's is off), so each is pinned here.
+    for (const contentType of ['text/plain', 'multipart/form-data; boundary=x', 'application/graphql']) {
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: '/membergraphapi/graphql',
+        headers: { host: brand.hostname, 'content-type': contentType, authorization: `Bearer ${token}` },
+        payload: JSON.stringify({ query: '{ __typename }' }),
+      });
+      expect(sent.statusCode, contentType).toBe(415);
+    }
+    const preflighted = await t.app.inject({
+      method: 'GET',
+      url: `/membergraphapi/graphql?query=${encodeURIComponent('{ __typename }')}`,
+      headers: { host: brand.hostname, 'mercurius-require-preflight': 'true' },
+    });
+    expect(preflighted.statusCode).toBe(405);
   });
 
   it('allows introspection locally but not in production, and drops suggestions there', async () => {
