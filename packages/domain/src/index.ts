@@ -4,6 +4,7 @@ export * from './catalog-access';
 export * from './environments';
 export * from './featured';
 export * from './locales';
+export * from './locale-names';
 export * from './marketplace';
 export * from './media-item';
 export * from './media-types';

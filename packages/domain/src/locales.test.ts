@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import {
-  DEFAULT_LOCALE,
-  LOCALES,
-  LOCALE_BCP47,
-  LOCALE_NATIVE_NAMES,
-  chooseLocale,
-  isLocale,
-} from './locales';
+import { LOCALE_NATIVE_NAMES } from './locale-names';
+import { DEFAULT_LOCALE, LOCALES, LOCALE_BCP47, chooseLocale, isLocale } from './locales';
 
 describe('LOCALES', () => {
   it('lists the eight languages with en-us as the default', () => {

@@ -7,18 +7,6 @@ export function isLocale(value: string): value is Locale {
   return (LOCALES as readonly string[]).includes(value);
 }
 
-/** Each language's own name, shown in language switches. */
-export const LOCALE_NATIVE_NAMES: Record<Locale, string> = {
-  'en-us': 'English',
-  'fr-ca': 'Français',
-  'de-de': 'Deutsch',
-  'it-it': 'Italiano',
-  'pt-pt': 'Português',
-  'es-es': 'Español',
-  'ja-jp': '日本語',
-  'my-ms': 'Bahasa Melayu',
-};
-
 /** BCP 47 tag for Intl APIs and the `lang` attribute (the spec's `my-ms` is Malay, `ms-MY`). */
 export const LOCALE_BCP47: Record<Locale, string> = {
   'en-us': 'en-US',

@@ -65,9 +65,15 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
         {
           path: LOGIN_PATH,
           loader: createLoginLoader(deps),
+          // The form's action is only needed once the visitor signs in: its code is not part of the
+          // page's first paint; the page fetches it once it shows (login-screen.tsx).
+          action: async (args) =>
+            (await withChunkTimeout(() => import('../features/auth/api/login'))).createLoginAction(deps)(
+              args,
+            ),
           lazy: lazyRoute(
-            () => Promise.all([import('./login-screen'), import('../features/auth/api/login')]),
-            ([page, api]) => ({ Component: page.LoginScreen, action: api.createLoginAction(deps) }),
+            () => import('./login-screen'),
+            (page) => ({ Component: page.LoginScreen }),
           ),
         },
       ],

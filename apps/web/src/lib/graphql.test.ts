@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../test/render-app';
 import type { MediaItem } from '@member/domain';
 import { type Picked, assertSucceeded, gql, graphqlAnswer, graphqlRequest, select } from './graphql';
-import { RefusalError, refusalOfRest } from './refusal';
+import { RefusalError } from './refusal';
+import { refusalOfRest } from './rest-refusal';
 import { refusalTextKey } from './refusal-text';
 
 const QUERY = gql<{ content: { ok: boolean } }>('query Ok { content { ok } }');

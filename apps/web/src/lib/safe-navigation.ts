@@ -1,7 +1,3 @@
-import { useCallback } from 'react';
-import { useNavigate, type NavigateOptions, type To } from 'react-router';
-import { logger } from './logger';
-
 /**
  * The `next` path after login, accepted only when it stays on this origin: it must start with a single
  * `/` (so `//evil.example` and `/\evil.example`, which browsers treat as other hosts, are refused) and
@@ -20,23 +16,4 @@ export function safeNextPath(next: string | null | undefined, fallback = '/'): s
   } catch {
     return fallback;
   }
-}
-
-export type SafeNavigate = (to: To, options?: NavigateOptions) => void;
-
-/** navigate() whose failures are ignored with a warning (spec section 2: a failed navigation is ignored). */
-export function useSafeNavigate(): SafeNavigate {
-  const navigate = useNavigate();
-  return useCallback(
-    (to, options) => {
-      try {
-        void Promise.resolve(navigate(to, options)).catch((error: unknown) => {
-          logger.warn('Navigation failed and was ignored', error);
-        });
-      } catch (error) {
-        logger.warn('Navigation failed and was ignored', error);
-      }
-    },
-    [navigate],
-  );
 }

@@ -9,7 +9,7 @@ import {
   graphqlRequest,
 } from '../../../lib/graphql';
 import { MEMBER_CLAIMS_SELECTION, assertMemberClaims } from '../../../lib/member-claims';
-import { refusalOfRest } from '../../../lib/refusal';
+import { refusalOfRest } from '../../../lib/rest-refusal';
 
 interface ChangeEmailData {
   member: { changeEmail: { responseResult: ResponseResult; member: MemberClaims | null } };

@@ -1,6 +1,7 @@
 import { type PaymentReceipt, parsePaymentReceipt } from '@member/domain';
 import { apiFetch, readJson } from '../../../lib/api-client';
-import { RefusalError, refusalOfRest } from '../../../lib/refusal';
+import { RefusalError } from '../../../lib/refusal';
+import { refusalOfRest } from '../../../lib/rest-refusal';
 
 /**
  * The server's receipt of the member's checkout (`GET /paymentflow/checkout/:id/receipt`): whether the

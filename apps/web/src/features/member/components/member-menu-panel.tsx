@@ -9,7 +9,7 @@ import { useSendEvent } from '../../../lib/events';
 import { requestGenericToken } from '../../../lib/generic-token';
 import { useI18n, useI18nStore } from '../../../lib/i18n';
 import { logger } from '../../../lib/logger';
-import { useSafeNavigate } from '../../../lib/safe-navigation';
+import { useSafeNavigate } from '../../../lib/safe-navigate';
 import { useSession, useSessionStore } from '../../../lib/session';
 
 type Status = 'idle' | 'saving-language' | 'language-error' | 'signing-out' | 'sign-out-error';
