@@ -25,7 +25,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -334,6 +334,19 @@ async function buildBareApp(): Promise<{ figure: RouteFigure; versions: Record<s
       logLevel: 'warn',
       mode: 'production',
       plugins: [react()],
+      // React Router's production build, as the web app's build uses (apps/web/vite.config.ts), so that
+      // the ratio compares like with like.
+      resolve: {
+        alias: [
+          {
+            find: /^react-router$/,
+            replacement: join(
+              dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+              'dist/production/index.mjs',
+            ),
+          },
+        ],
+      },
       build: { outDir: 'dist', emptyOutDir: true, manifest: true },
     };
     await build(config);

@@ -3,7 +3,7 @@
  * Redis (issue 15). Smoke-run it with tiny sizes only on a shared machine; take figures on a quiet one.
  *
  * Set-up: builds the server bundle (apps/server/build.mjs into apps/server/dist-bench-scale), makes a
- * fresh database on BENCH_DATABASE_URL's server (dropped at the end), starts node A (production
+ * fresh database on BENCH_DATABASE_URL's server (dropped at the end), starts the nodes (production
  * settings, demo seed: 5 brands and their catalog), makes the members (a password and an active
  * subscription to every media type each) straight in the database with the test factories, and
  * checks every request of the mix once (any GraphQL error stops the run).
@@ -36,6 +36,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import {
   Agent,
   type IncomingHttpHeaders,
@@ -481,9 +482,11 @@ interface StepResult {
   maxMs: number;
   pass: boolean;
   perStepP99Ms: Partial<Record<Step, number>>;
-  /** CPU the nodes used while the step was counted, in cores (their budget caps it). */
+  /** CPU the nodes used while the step was counted, in cores (a budget caps it). */
   nodeCpuCores: number | null;
-  /** The share of the budget's accounting periods in which a node ran out of its quota and waited. */
+  /** CPU the whole machine was busy with meanwhile (nodes, database, Redis, proxy, load), in cores. */
+  machineCpuCores: number;
+  /** With a budget, the share of its accounting periods in which a node ran out of its quota. */
   throttledShare: number | null;
 }
 
@@ -492,18 +495,47 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
-/** The nodes' CPU budget figures, summed; null when they run without a budget. */
-function nodesCpu(serving: readonly NodeProcess[]): BudgetStat | null {
-  const stats = serving.map((n) => n.budget?.stat() ?? null);
-  if (stats.some((stat) => stat === null)) return null;
-  return stats.reduce<BudgetStat>(
-    (sum, stat) => ({
-      usedMicros: sum.usedMicros + (stat?.usedMicros ?? 0),
-      periods: sum.periods + (stat?.periods ?? 0),
-      throttledPeriods: sum.throttledPeriods + (stat?.throttledPeriods ?? 0),
-    }),
-    { usedMicros: 0, periods: 0, throttledPeriods: 0 },
-  );
+/** A process's CPU time from /proc (user + system, in clock ticks of 10 ms), in microseconds. */
+function processCpuMicros(pid: number | undefined): number {
+  try {
+    const fields =
+      readFileSync(`/proc/${String(pid)}/stat`, 'utf8')
+        .split(') ')[1]
+        ?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** The whole machine's busy CPU time (every core, every process) from /proc/stat, in microseconds. */
+function machineBusyMicros(): number {
+  const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1);
+  const ticks = fields.map(Number);
+  // user nice system idle iowait irq softirq steal: busy is all but idle and iowait.
+  const busy = ticks.slice(0, 8).reduce((sum, t, i) => (i === 3 || i === 4 ? sum : sum + t), 0);
+  return busy * 10_000;
+}
+
+/** The nodes' CPU figures, summed: their budget's, or without one their processes' CPU time. */
+function nodesCpu(serving: readonly NodeProcess[]): BudgetStat {
+  return serving
+    .map(
+      (n): BudgetStat =>
+        n.budget?.stat() ?? {
+          usedMicros: processCpuMicros(n.child.pid),
+          periods: Number.NaN,
+          throttledPeriods: Number.NaN,
+        },
+    )
+    .reduce(
+      (sum, stat) => ({
+        usedMicros: sum.usedMicros + stat.usedMicros,
+        periods: sum.periods + stat.periods,
+        throttledPeriods: sum.throttledPeriods + stat.throttledPeriods,
+      }),
+      { usedMicros: 0, periods: 0, throttledPeriods: 0 },
+    );
 }
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, Math.max(0, ms)));
@@ -527,8 +559,10 @@ async function runStep(
   while (active() < members) join(countFrom - started);
   await sleep(countFrom - Date.now());
   const from = nodesCpu(serving);
+  const machineFrom = machineBusyMicros();
   await sleep(stopAt - Date.now());
   const to = nodesCpu(serving);
+  const machineTo = machineBusyMicros();
   const counted = phase.samples.filter((s) => s.at >= countFrom && s.at < stopAt);
   const sorted = counted.map((s) => s.ms).sort((a, b) => a - b);
   const failures = counted.filter((s) => !s.ok).length;
@@ -544,14 +578,8 @@ async function runStep(
   }
   const p99Ms = percentile(sorted, 99);
   const seconds = (stopAt - countFrom) / 1000;
-  const budgetUse =
-    from && to
-      ? {
-          usedMicros: to.usedMicros - from.usedMicros,
-          periods: to.periods - from.periods,
-          throttledPeriods: to.throttledPeriods - from.throttledPeriods,
-        }
-      : null;
+  const used = (to.usedMicros - from.usedMicros) / 1e6 / seconds;
+  const periods = to.periods - from.periods;
   return {
     nodes,
     members,
@@ -564,8 +592,9 @@ async function runStep(
     maxMs: sorted.at(-1) ?? Number.NaN,
     pass: counted.length > 0 && failures === 0 && p99Ms <= P99_LIMIT_MS,
     perStepP99Ms,
-    nodeCpuCores: budgetUse ? budgetUse.usedMicros / 1e6 / seconds : null,
-    throttledShare: budgetUse ? budgetUse.throttledPeriods / Math.max(1, budgetUse.periods) : null,
+    nodeCpuCores: Number.isFinite(used) ? used : null,
+    machineCpuCores: (machineTo - machineFrom) / 1e6 / seconds,
+    throttledShare: periods > 0 ? (to.throttledPeriods - from.throttledPeriods) / periods : null,
   };
 }
 
@@ -603,7 +632,10 @@ async function main(): Promise<void> {
   const start = (name: string) =>
     startNode(name, databaseUrl, redisUrl, keyPrefix, jwtSecret, budgetFor(name));
   try {
-    running.push(await start('a'));
+    // Every node starts now, before the members are made: a node's first minute (its jobs' first
+    // sweeps, its caches filling) is then long past when any step is counted, for B as for A.
+    const nodeCount = Math.max(...options.nodes);
+    while (running.length < nodeCount) running.push(await start(String.fromCharCode(97 + running.length)));
     const db = createDb({ kind: 'postgres', url: databaseUrl });
     const maxMembers = options.steps.at(-1) ?? 1;
     const emails: string[] = [];
@@ -703,6 +735,7 @@ async function main(): Promise<void> {
         'max ms',
         'failed',
         'nodes CPU',
+        'machine CPU',
         'throttled',
         'p99 <= 100',
       ],
@@ -717,6 +750,7 @@ async function main(): Promise<void> {
         fixed(r.maxMs, 0),
         String(r.failures),
         r.nodeCpuCores === null ? '-' : fixed(r.nodeCpuCores, 2),
+        `${fixed(r.machineCpuCores, 2)} / ${cpus().length}`,
         r.throttledShare === null ? '-' : `${fixed(r.throttledShare * 100, 0)} %`,
         r.pass ? 'yes' : 'no',
       ]),
