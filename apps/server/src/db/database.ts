@@ -53,6 +53,9 @@ export class EmbeddedSqliteDialect extends SqliteDialect {
   }
 }
 
+/** How long the PostgreSQL pool keeps a connection no request has used. */
+const IDLE_CONNECTION_MS = 5 * 60_000;
+
 /** Opens the configured engine: embedded SQLite (WAL) by default, PostgreSQL with DATABASE_URL. */
 export function createDb(database: DatabaseTarget): Db {
   if (database.kind === 'postgres') {
@@ -63,6 +66,11 @@ export function createDb(database: DatabaseTarget): Db {
       max: settings.size ?? 10,
       application_name: settings.applicationName ?? 'member-area',
       connectionTimeoutMillis: settings.connectTimeoutMs ?? 0,
+      // An idle connection is kept 5 minutes (pg's default closes it after 10 s): a new one is a new
+      // PostgreSQL backend, whose first statements on each table pay for its empty catalog caches.
+      idleTimeoutMillis: IDLE_CONNECTION_MS,
+      // Idle connections do not keep a process alive (a command, a test run): the server's listener does.
+      allowExitOnIdle: true,
       // A peer that vanished without closing (a failover, a dropped network) is noticed by TCP
       // keep-alive rather than by a request that waits on it for ever.
       keepAlive: true,
