@@ -25,13 +25,14 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 
 import { type InlineConfig, type Manifest, type PluginOption, build, version as viteVersion } from 'vite';
 
+import { REACT_ROUTER_PRODUCTION_ALIAS } from '../apps/web/react-router-production';
 import { BENCH_DIR, REPO_ROOT, fixed, formatTable, machineInfo, verdict, writeResults } from './lib/report';
 
 /** Issue 2: at most 110 kB gzip, and at most 1.15 times the bare build. */
@@ -334,19 +335,8 @@ async function buildBareApp(): Promise<{ figure: RouteFigure; versions: Record<s
       logLevel: 'warn',
       mode: 'production',
       plugins: [react()],
-      // React Router's production build, as the web app's build uses (apps/web/vite.config.ts), so that
-      // the ratio compares like with like.
-      resolve: {
-        alias: [
-          {
-            find: /^react-router$/,
-            replacement: join(
-              dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
-              'dist/production/index.mjs',
-            ),
-          },
-        ],
-      },
+      // React Router's production build, as the web app's build uses, so the ratio compares like with like.
+      resolve: { alias: [REACT_ROUTER_PRODUCTION_ALIAS] },
       build: { outDir: 'dist', emptyOutDir: true, manifest: true },
     };
     await build(config);

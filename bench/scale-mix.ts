@@ -8,15 +8,15 @@
  * subscription to every media type each) straight in the database with the test factories, and
  * checks every request of the mix once (any GraphQL error stops the run).
  *
- * Each virtual member, with its own cookie and keep-alive connection, signs in once (when it first
- * arrives, spread over the uncounted first third of a step) and keeps its session from step to step, as
- * a real member stays signed in; then it loops like a person:
+ * Each virtual member, with its own cookie and keep-alive connection, signs in once (the first step's
+ * members before the load; a later one when it arrives, in the uncounted first third of its step) and
+ * keeps its session from step to step, as a real member stays signed in; then it loops like a person:
  *   home (menu, home shelves) -> browse (a page of a media type) -> search -> details ->
  *   start playback -> "watching" for --watch seconds, saving progress every 10 s -> now and then a
  *   library write (add to collection) -> home again ...
  * with --think seconds (jittered 0.5x..1.5x) between screens. Every request's latency is recorded.
  *
- * For nodes = 1 and then 2 (node B started beside A on the same database and Redis, the requests
+ * For nodes = 1 and then 2 (node B started with A at set-up, on the same database and Redis, the requests
  * spread by a small round-robin proxy in this process), the member count steps up (--steps); each step
  * runs --step-seconds, the first third not counted. A step passes when its p99 is at most 100 ms and no
  * request failed. Members served = the largest passing step. Two nodes start at the step one node
@@ -684,9 +684,6 @@ async function main(): Promise<void> {
     };
     for (let index = 0; index < (options.steps[0] ?? 0); index += 1) await memberAt(index).login();
     for (const nodes of options.nodes) {
-      while (running.length < nodes) {
-        running.push(await start(String.fromCharCode(97 + running.length)));
-      }
       const serving = running.slice(0, nodes);
       await setUpstreams(serving.map((n) => n.port));
       // The crowd runs on from step to step; a step only adds members. More nodes serve at least

@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { REACT_ROUTER_PRODUCTION_ALIAS } from './react-router-production';
 
 // Rolldown would otherwise split the modules that the entry shares with lazy routes (and with Sentry) into
 // many small chunks, each loaded up front; one `app` chunk for the framework and the app shell compresses
@@ -70,21 +69,13 @@ const PROXIED_PATHS = [
   '/healthz',
 ];
 
-// React Router's package exports only its development build (remix-run/react-router#12532, #14102): the
-// production build beside it differs in one constant, ENABLE_DEV_WARNINGS, false there, which leaves out
-// the developer warnings (0.6 kB gzip of the entry chunk). The build uses it; the dev server and the unit
-// tests keep the warnings.
-const REACT_ROUTER_PRODUCTION = join(
-  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
-  'dist/production/index.mjs',
-);
-
 export default defineConfig(({ command }) => ({
   // The .br/.gz copies the server sends (spa.ts, preCompressed) are written after the build by
   // scripts/compress-dist.mjs (npm run build), which also covers the files copied from public/.
   plugins: [react()],
   resolve: {
-    alias: command === 'build' ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [],
+    // React Router's production build for the build (react-router-production.ts).
+    alias: command === 'build' ? [REACT_ROUTER_PRODUCTION_ALIAS] : [],
   },
   build: {
     outDir: 'dist',

@@ -428,8 +428,8 @@ test.describe('player overlay', () => {
   }) => {
     // The demo stream is a 24 s loop served as a sliding live window with a discontinuity at every wrap:
     // a whole loop played (up to 60 s), then up to 40 s paused to fall behind, besides the start-up and a
-    // scan of the player, paused. On CI's loaded machine
-    // the start-up alone took 50 s once, and reaching the live edge over 20 s more.
+    // scan of the player, paused. On CI's loaded machine the start-up alone took 50 s once, and reaching
+    // the live edge over 20 s more.
     test.setTimeout(240_000);
     await page.addInitScript(() => {
       // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the element as `this`.
