@@ -1,5 +1,5 @@
 import { chooseLocale, isAnalyticsEnabled, type BootData } from '@member/domain';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createMenuCache } from '../features/menu/api/get-menu-items';
@@ -75,13 +75,18 @@ async function start(): Promise<void> {
   await i18n.setLocale(chooseLocale(member?.language ?? readVisitorLocale(), brand.languages));
 
   const deps: AppDeps = { session, i18n, menu: createMenuCache() };
-  root.render(
-    <StrictMode>
-      <AppProviders deps={deps}>
-        <RouterProvider router={createAppRouter(deps)} />
-      </AppProviders>
-    </StrictMode>,
-  );
+  const router = createAppRouter(deps);
+  // A transition: React renders the first screen in slices of a few milliseconds instead of one long
+  // task, so a phone's main thread stays free for input while the app starts (issue 19).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders deps={deps}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
 }
 
 start().catch((error: unknown) => {

@@ -22,12 +22,17 @@ interface SplashCoverProps {
   onAnimationEnd?: (event: AnimationEvent<HTMLDivElement>) => void;
 }
 
-/** Whether a splash cover has been on the screen since the page loaded. */
-let shownSincePageLoad = false;
+/** When a splash cover first went up since the page loaded (`performance.now()`), or null. */
+let shownSince: number | null = null;
 
 /** Whether the cover is already up (the first route's fallback showed it), so the next one does not fade in. */
 export function isSplashCoverShown(): boolean {
-  return shownSincePageLoad;
+  return shownSince !== null;
+}
+
+/** How long the cover has been up since the page loaded, in ms (0 when it has not been). */
+export function splashCoverShownFor(): number {
+  return shownSince === null ? 0 : performance.now() - shownSince;
 }
 
 /**
@@ -40,7 +45,7 @@ export function isSplashCoverShown(): boolean {
 export function SplashCover({ entering = false, leaving = false, onAnimationEnd }: SplashCoverProps) {
   const { brand } = useSession();
   useEffect(() => {
-    shownSincePageLoad = true;
+    shownSince ??= performance.now();
   }, []);
   return (
     <div

@@ -63,23 +63,29 @@ const SHELVES_AT_ONCE = 2;
 const REVEAL_TIMEOUT_MS = 300;
 
 /**
- * How many of `total` shelves are drawn: `first` at once, then one more each time the browser is idle.
- * Drawing every card of every shelf in one go (about 1,500 elements) blocked a phone's main thread for
- * several hundred milliseconds; one shelf at a time leaves room for taps and scrolling in between. The
- * shelves not drawn yet keep their skeleton's box, so nothing moves.
+ * How many of `total` shelves are drawn: none in the commit that shows the page's first content (the
+ * featured title above them, the page's largest picture, paints alone), `first` right after it, then one
+ * more each time the browser is idle. Drawing every card of every shelf in one go (about 1,500 elements)
+ * blocked a phone's main thread for several hundred milliseconds; one shelf at a time leaves room for taps
+ * and scrolling in between. The shelves not drawn yet keep their skeleton's box, so nothing moves.
  */
 function useShelvesDrawn(total: number, first: number): number {
-  const [drawn, setDrawn] = useState(Math.min(first, total));
+  const [drawn, setDrawn] = useState(0);
   useEffect(() => {
     if (drawn >= total) return;
-    return whenIdle(() => {
-      // A transition: React renders the shelf in slices of a few milliseconds, yielding to taps and
-      // scrolling in between, and only its commit is one task (issue 19).
+    // A transition: React renders the shelves in slices of a few milliseconds, yielding to taps and
+    // scrolling in between, and only their commit is one task (issue 19).
+    const reveal = () => {
       startTransition(() => {
-        setDrawn((count) => count + 1);
+        setDrawn((count) => (count === 0 ? Math.min(first, total) : count + 1));
       });
-    }, REVEAL_TIMEOUT_MS);
-  }, [drawn, total]);
+    };
+    if (drawn === 0) {
+      reveal();
+      return;
+    }
+    return whenIdle(reveal, REVEAL_TIMEOUT_MS);
+  }, [drawn, total, first]);
   return drawn;
 }
 

@@ -1,8 +1,17 @@
 import { useEffect, useState } from 'react';
-import { SPLASH_SHOWN_KEY, SplashCover, isFirstArrival } from '../../../components/ui/splash-cover';
+import {
+  SPLASH_SHOWN_KEY,
+  SplashCover,
+  isFirstArrival,
+  splashCoverShownFor,
+} from '../../../components/ui/splash-cover';
 
-/** Long enough to be seen rather than flash, short enough never to be in the way. */
-const MIN_VISIBLE_MS = 600;
+/**
+ * Long enough to be seen rather than flash (with the 300 ms fade, 600 ms on the screen), counted from
+ * when the cover went up (the first route's fallback, on a first visit): a page that took that long to
+ * load is not held back any longer (issue 19).
+ */
+const MIN_VISIBLE_MS = 300;
 const MAX_VISIBLE_MS = 2500;
 
 function rememberArrival(): void {
@@ -36,7 +45,9 @@ export function Splash({ until }: { until: Promise<unknown> }) {
     const leave = () => {
       if (isCurrent) setPhase(prefersReducedMotion() ? 'gone' : 'leaving');
     };
-    const minimum = new Promise((resolve) => setTimeout(resolve, MIN_VISIBLE_MS));
+    const minimum = new Promise((resolve) =>
+      setTimeout(resolve, Math.max(0, MIN_VISIBLE_MS - splashCoverShownFor())),
+    );
     void Promise.all([until, minimum]).then(leave, leave);
     const maximum = setTimeout(leave, MAX_VISIBLE_MS);
     window.addEventListener('keydown', leave, { once: true });
