@@ -81,6 +81,32 @@ describe('i18n', () => {
     expect(i18n.getSnapshot().locale).toBe('de-de');
   });
 
+  it('adds a namespace without drawing the screen again unless a shown text lacked one of its keys', async () => {
+    const i18n = createI18n(() => Promise.resolve(new Map([['menu.home', 'Home']])), null);
+    await i18n.setLocale('en-us');
+    let notified = 0;
+    i18n.subscribe(() => {
+      notified += 1;
+    });
+    const before = i18n.getSnapshot();
+    expect(createTranslator(before).t('menu.home')).toBe('Home');
+    // A screen's strings, loaded before the screen shows: the same snapshot takes them, nobody redraws.
+    await i18n.loadNamespace('account', () => Promise.resolve({ title: 'Account' }));
+    expect(notified).toBe(0);
+    expect(i18n.getSnapshot()).toBe(before);
+    expect(createTranslator(i18n.getSnapshot()).t('account.title')).toBe('Account');
+    // A text shown before its strings arrived (it reads as its key) is drawn again once they are in.
+    expect(createTranslator(i18n.getSnapshot()).t('wallet.title')).toBe('wallet.title');
+    await i18n.loadNamespace('wallet', () => Promise.resolve({ title: 'Wallet' }));
+    expect(notified).toBe(1);
+    expect(i18n.getSnapshot()).not.toBe(before);
+    expect(createTranslator(i18n.getSnapshot()).t('wallet.title')).toBe('Wallet');
+    // A language switch always redraws.
+    await i18n.setLocale('fr-ca');
+    expect(notified).toBe(2);
+    expect(i18n.getSnapshot().locale).toBe('fr-ca');
+  });
+
   it('keeps a language switch when a namespace arrives during it', async () => {
     const { i18n, resolvers } = withHeldFiles();
     // The visitor picks French; a screen's namespace registers before the French files are in.

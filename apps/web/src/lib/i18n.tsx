@@ -174,7 +174,14 @@ function countFormat(bcp47: string): Intl.NumberFormat {
   return format;
 }
 
-export function createTranslator({ locale, messages, fallback }: I18nSnapshot): Translator {
+/**
+ * Snapshots a translator was asked for a key they did not hold (shown as the key itself): only then does
+ * a namespace that arrives later need to draw the screen again (see `show` in createI18n).
+ */
+const snapshotsMissingKeys = new WeakSet<I18nSnapshot>();
+
+export function createTranslator(snapshot: I18nSnapshot): Translator {
+  const { locale, messages, fallback } = snapshot;
   const lookup = (key: string): string | undefined => messages.get(key) ?? fallback.get(key);
   const bcp47 = LOCALE_BCP47[locale];
   /**
@@ -193,7 +200,12 @@ export function createTranslator({ locale, messages, fallback }: I18nSnapshot): 
   };
   return {
     locale,
-    t: (key, params) => plural(key, params) ?? interpolate(lookup(key) ?? key, params),
+    t: (key, params) => {
+      const text = plural(key, params) ?? lookup(key);
+      if (text !== undefined) return interpolate(text, params);
+      snapshotsMissingKeys.add(snapshot);
+      return interpolate(key, params);
+    },
     translateText: (text) => lookup(text) ?? text,
   };
 }
@@ -226,8 +238,12 @@ export function createI18n(
   loadMessages: (locale: Locale) => Promise<FlatMessages> = loadLocaleMessages,
   root: HTMLElement | null = typeof document === 'undefined' ? null : document.documentElement,
 ): I18nStore {
-  const empty: FlatMessages = new Map();
-  let snapshot: I18nSnapshot = { locale: DEFAULT_LOCALE, messages: empty, fallback: empty };
+  // Its maps are this store's own: a namespace's strings are added to them in place (see `show`).
+  let snapshot: I18nSnapshot & { messages: Map<string, string>; fallback: Map<string, string> } = {
+    locale: DEFAULT_LOCALE,
+    messages: new Map(),
+    fallback: new Map(),
+  };
   let latestRequest = 0;
   /**
    * The language last asked for, shown or still loading: a namespace that arrives during a switch
@@ -252,7 +268,7 @@ export function createI18n(
   };
 
   /** The shell's messages and every loaded namespace's, for one language, as one map. */
-  const loadAll = async (locale: Locale): Promise<FlatMessages> => {
+  const loadAll = async (locale: Locale): Promise<Map<string, string>> => {
     const parts = await Promise.all([
       load(locale),
       ...[...namespaces.keys()].map((namespace) => load(locale, namespace)),
@@ -266,8 +282,17 @@ export function createI18n(
     const [fallback, messages] = await Promise.all([loadAll(DEFAULT_LOCALE), loadAll(locale)]);
     // A later call wins even when its files arrive first.
     if (request !== latestRequest) return;
-    snapshot = { locale, messages, fallback };
     if (root) root.lang = LOCALE_BCP47[locale];
+    if (locale === snapshot.locale && !snapshotsMissingKeys.has(snapshot)) {
+      // Only strings were added (a namespace, loaded before the screen that uses it shows) and nothing on
+      // the screen asked for one it lacked: the snapshot takes them in place and nothing is drawn again.
+      // Telling every component that reads strings (each card of the home page) redrew the whole page
+      // in one task per namespace on a phone (issue 19).
+      for (const [key, text] of messages) snapshot.messages.set(key, text);
+      for (const [key, text] of fallback) snapshot.fallback.set(key, text);
+      return;
+    }
+    snapshot = { locale, messages, fallback };
     for (const listener of listeners) listener();
   };
 
