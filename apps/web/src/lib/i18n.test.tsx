@@ -96,11 +96,11 @@ describe('i18n', () => {
     expect(i18n.getSnapshot()).toBe(before);
     expect(createTranslator(i18n.getSnapshot()).t('account.title')).toBe('Account');
     // A text shown before its strings arrived (it reads as its key) is drawn again once they are in.
-    expect(createTranslator(i18n.getSnapshot()).t('wallet.title')).toBe('wallet.title');
-    await i18n.loadNamespace('wallet', () => Promise.resolve({ title: 'Wallet' }));
+    expect(createTranslator(i18n.getSnapshot()).t('wallet.wallet.title')).toBe('wallet.wallet.title');
+    await i18n.loadNamespace('wallet', () => Promise.resolve({ wallet: { title: 'Wallet' } }));
     expect(notified).toBe(1);
     expect(i18n.getSnapshot()).not.toBe(before);
-    expect(createTranslator(i18n.getSnapshot()).t('wallet.title')).toBe('Wallet');
+    expect(createTranslator(i18n.getSnapshot()).t('wallet.wallet.title')).toBe('Wallet');
     // A language switch always redraws.
     await i18n.setLocale('fr-ca');
     expect(notified).toBe(2);
