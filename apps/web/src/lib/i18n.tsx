@@ -202,9 +202,8 @@ export function createTranslator(snapshot: I18nSnapshot): Translator {
     locale,
     t: (key, params) => {
       const text = plural(key, params) ?? lookup(key);
-      if (text !== undefined) return interpolate(text, params);
-      snapshotsMissingKeys.add(snapshot);
-      return interpolate(key, params);
+      if (text === undefined) snapshotsMissingKeys.add(snapshot);
+      return interpolate(text ?? key, params);
     },
     translateText: (text) => lookup(text) ?? text,
   };
@@ -288,8 +287,8 @@ export function createI18n(
       // the screen asked for one it lacked: the snapshot takes them in place and nothing is drawn again.
       // Telling every component that reads strings (each card of the home page) redrew the whole page
       // in one task per namespace on a phone (issue 19).
-      for (const [key, text] of messages) snapshot.messages.set(key, text);
-      for (const [key, text] of fallback) snapshot.fallback.set(key, text);
+      messages.forEach((text, key) => snapshot.messages.set(key, text));
+      fallback.forEach((text, key) => snapshot.fallback.set(key, text));
       return;
     }
     snapshot = { locale, messages, fallback };

@@ -25,14 +25,12 @@ interface SplashCoverProps {
 /** When a splash cover first went up since the page loaded (`performance.now()`), or null. */
 let shownSince: number | null = null;
 
-/** Whether the cover is already up (the first route's fallback showed it), so the next one does not fade in. */
-export function isSplashCoverShown(): boolean {
-  return shownSince !== null;
-}
-
-/** How long the cover has been up since the page loaded, in ms (0 when it has not been). */
-export function splashCoverShownFor(): number {
-  return shownSince === null ? 0 : performance.now() - shownSince;
+/**
+ * When the cover went up since the page loaded (`performance.now()`), or null: already up (the first
+ * route's fallback showed it), the next one does not fade in, and the splash counts its time from then.
+ */
+export function splashCoverShownSince(): number | null {
+  return shownSince;
 }
 
 /**

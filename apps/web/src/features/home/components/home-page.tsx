@@ -5,7 +5,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { useI18n } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import type { HomeData } from '../api/home-loader';
-import { SplashCover, isFirstArrival, isSplashCoverShown } from '../../../components/ui/splash-cover';
+import { SplashCover, isFirstArrival, splashCoverShownSince } from '../../../components/ui/splash-cover';
 import '../home-page.css';
 
 /** What the home route's loader returns at once (app/router.tsx): the shelves' code and data, on the way. */
@@ -32,7 +32,7 @@ export function HomePage() {
   const { home } = useLoaderData<HomeRouteData>();
   const [firstArrival] = useState(isFirstArrival);
   // The first route's fallback put the cover up already: it stays, without fading in a second time.
-  const [coverUp] = useState(isSplashCoverShown);
+  const [coverUp] = useState(() => splashCoverShownSince() !== null);
   useDocumentTitle(t('menu.home'));
   // The markup of components/ui/page.tsx's `Page`, which ships with the other screens rather than here.
   return (

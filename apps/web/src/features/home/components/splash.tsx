@@ -3,7 +3,7 @@ import {
   SPLASH_SHOWN_KEY,
   SplashCover,
   isFirstArrival,
-  splashCoverShownFor,
+  splashCoverShownSince,
 } from '../../../components/ui/splash-cover';
 
 /**
@@ -46,7 +46,10 @@ export function Splash({ until }: { until: Promise<unknown> }) {
       if (isCurrent) setPhase(prefersReducedMotion() ? 'gone' : 'leaving');
     };
     const minimum = new Promise((resolve) =>
-      setTimeout(resolve, Math.max(0, MIN_VISIBLE_MS - splashCoverShownFor())),
+      setTimeout(
+        resolve,
+        MIN_VISIBLE_MS - (performance.now() - (splashCoverShownSince() ?? performance.now())),
+      ),
     );
     void Promise.all([until, minimum]).then(leave, leave);
     const maximum = setTimeout(leave, MAX_VISIBLE_MS);
