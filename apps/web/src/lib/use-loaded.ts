@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { logger } from './logger';
 
 export type Loaded<T> = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; value: T };
@@ -18,7 +18,11 @@ export function useLoaded<T>(load: (signal: AbortSignal) => Promise<T>): {
     const controller = new AbortController();
     load(controller.signal).then(
       (value) => {
-        setState({ kind: 'ready', value });
+        // A transition: React renders what the data brings (a shop's shelves of products) in slices
+        // rather than in one long task (issue 17).
+        startTransition(() => {
+          setState({ kind: 'ready', value });
+        });
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
