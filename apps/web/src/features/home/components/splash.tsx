@@ -45,12 +45,9 @@ export function Splash({ until }: { until: Promise<unknown> }) {
     const leave = () => {
       if (isCurrent) setPhase(prefersReducedMotion() ? 'gone' : 'leaving');
     };
-    const minimum = new Promise((resolve) =>
-      setTimeout(
-        resolve,
-        MIN_VISIBLE_MS - (performance.now() - (splashCoverShownSince() ?? performance.now())),
-      ),
-    );
+    const now = performance.now();
+    const upFor = now - (splashCoverShownSince() ?? now);
+    const minimum = new Promise((resolve) => setTimeout(resolve, MIN_VISIBLE_MS - upFor));
     void Promise.all([until, minimum]).then(leave, leave);
     const maximum = setTimeout(leave, MAX_VISIBLE_MS);
     window.addEventListener('keydown', leave, { once: true });
