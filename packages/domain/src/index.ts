@@ -35,3 +35,4 @@ export * from './brand-media';
 export * from './bookmarks';
 export * from './billing-schedule';
 export * from './live-events';
+export * from './thumbnail-url';
