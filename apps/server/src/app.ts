@@ -20,6 +20,7 @@ import { registerNullCharacterGuard } from './http/null-characters';
 import { addRequestContextHook } from './http/request-context';
 import { buildBootData } from './http/boot';
 import { createDatabaseCounter, sharedRateLimitStore } from './http/rate-limit-store';
+import type { RunQuery } from './http/first-screen';
 import { registerSpa } from './http/spa';
 import { registerWebAppRoutes } from './modules/brands/brands.web-app.routes';
 import { registerAccountRoutes } from './modules/account/account.routes';
@@ -122,6 +123,8 @@ export async function buildApp({
   const metrics = createAppMetrics(db, config);
   registerMetrics(app, metrics, config);
 
+  // The API's GraphQL schema, run by the pages that carry their first screen's answers (http/first-screen.ts).
+  let runQuery: RunQuery | null = null;
   // The member graph API: every route resolves the brand and the caller first.
   await app.register(
     async (api) => {
@@ -136,6 +139,7 @@ export async function buildApp({
       registerVpnRoutes(api, services);
       api.get('/api/boot', async (request) => (await buildBootData(request, services, config)).data);
       await registerGraphQL(api, services, config);
+      runQuery = (source, context) => api.graphql(source, context);
       observeGraphQL(api, metrics);
       traceGraphQL(api, tracing);
       extendApi?.(api, services);
@@ -174,7 +178,10 @@ export async function buildApp({
   );
   registerMediaRoutes(app, config);
   registerWebAppRoutes(app, services);
-  await registerSpa(app, services, config);
+  await registerSpa(app, services, config, (source, context) => {
+    if (!runQuery) throw new Error('The member graph API is not registered');
+    return runQuery(source, context);
+  });
   app.addHook('onClose', async () => {
     await reporter.flush();
     if (!givenShared) await shared.close();

@@ -36,3 +36,4 @@ export * from './bookmarks';
 export * from './billing-schedule';
 export * from './live-events';
 export * from './thumbnail-url';
+export * from './first-screen';

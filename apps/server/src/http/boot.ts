@@ -4,12 +4,16 @@ import type { FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
 import { readMemberCookie } from '../modules/auth/auth.cookies';
 import type { BrandResolution } from '../modules/brands/brands.service';
+import type { RequestContext } from '../context';
 import type { Services } from '../services';
+import { requestContext } from './request-context';
 
 export interface BootResult {
   data: BootData;
   locale: string;
   analytics: boolean;
+  /** The request's context, as the API's routes would have it: null when the brand is missing or unavailable. */
+  ctx: RequestContext | null;
 }
 
 /** What the page needs before its first paint: the brand of the hostname and the signed-in member. */
@@ -35,6 +39,7 @@ export async function buildBootData(
       data: { ...base, brand: null, member: null, error: { code: 'brand_not_found', url: null } },
       locale: 'en-us',
       analytics: false,
+      ctx: null,
     };
   }
   const { brand } = resolution;
@@ -43,6 +48,7 @@ export async function buildBootData(
       data: { ...base, brand: brand.config, member: null, error: { code: 'brand_unavailable', url: null } },
       locale: chooseLocale(null, brand.config.languages),
       analytics: false,
+      ctx: null,
     };
   }
   const cookie = readMemberCookie(request, config);
@@ -52,5 +58,6 @@ export async function buildBootData(
     data: { ...base, brand: brand.config, member, error: null },
     locale: chooseLocale(member?.language, brand.config.languages),
     analytics: isAnalyticsEnabled(brand.config.brandTags),
+    ctx: requestContext(request, brand, auth, config),
   };
 }

@@ -31,6 +31,23 @@ function requestCountry(
   return country && /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : config.defaultCountry;
 }
 
+/** The context a request's handlers and resolvers get: its brand, its caller and where it comes from. */
+export function requestContext(
+  request: FastifyRequest,
+  brand: RequestContext['brand'],
+  auth: RequestAuth,
+  config: Pick<AppConfig, 'geoCountryHeader' | 'defaultCountry'>,
+): RequestContext {
+  return {
+    brand,
+    auth,
+    ip: request.ip,
+    country: requestCountry(request, config),
+    userAgent: request.headers['user-agent'] ?? '',
+    transactionId: request.id,
+  };
+}
+
 /**
  * Resolves the brand from the hostname and the caller from the login cookie or a bearer token, for
  * every route of the scope it is added to. Unknown brands are refused before any handler runs.
@@ -60,13 +77,6 @@ export function addRequestContextHook(app: FastifyInstance, services: Services, 
       const fromBearer = bearer ? await services.auth.authenticate(bearer, brandId) : ANONYMOUS;
       if (fromBearer.kind !== 'anonymous') auth = fromBearer;
     }
-    request.ctx = {
-      brand,
-      auth,
-      ip: request.ip,
-      country: requestCountry(request, config),
-      userAgent: request.headers['user-agent'] ?? '',
-      transactionId: request.id,
-    };
+    request.ctx = requestContext(request, brand, auth, config);
   });
 }

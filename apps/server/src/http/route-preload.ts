@@ -14,11 +14,13 @@ import { join } from 'node:path';
  * The pages whose chunks are named, each by the names of the chunks its first screen needs (as the web
  * build names them, `name` in the manifest): `/` the home loader's (which imports the main layout), the
  * marketplace (issue 17) the main layout, the lazily discovered screens' routes and the marketplace's.
- * The chunks these import statically come with them.
+ * The chunks these import statically come with them. `strings` are the string namespaces the first
+ * screen waits for (apps/web/src/locales/<namespace>/<locale>.json): the member's language's files are
+ * named too, since the screen asks for them only once its own code has run (decision 046).
  */
-const ROUTE_CHUNKS: Readonly<Record<string, readonly string[]>> = {
-  '/': ['home-loader'],
-  '/marketplace': ['main-layout', 'screen-routes', 'marketplace'],
+const ROUTE_CHUNKS: Readonly<Record<string, { chunks: readonly string[]; strings: readonly string[] }>> = {
+  '/': { chunks: ['home-loader'], strings: ['shelves', 'browse'] },
+  '/marketplace': { chunks: ['main-layout', 'screen-routes', 'marketplace'], strings: ['marketplace'] },
 };
 const ENTRY_MODULE = 'index.html';
 
@@ -66,6 +68,10 @@ const keysNamed = (manifest: Manifest, names: readonly string[]) =>
     return chunk?.name !== undefined && names.includes(chunk.name) && chunk.file.endsWith('.js');
   });
 
+/** A module preload at low priority (see `routeTags`). */
+const modulePreload = (file: string) =>
+  `<link rel="modulepreload" fetchpriority="low" href="/${escapeAttribute(file)}">`;
+
 /** The `<link>` tags of one page's chunks that the entry (its closure, `entry`) does not load itself. */
 function routeTags(
   manifest: Manifest,
@@ -78,27 +84,47 @@ function routeTags(
   const route = closure(manifest, keys);
   const scripts = route.scripts.filter((script) => !entry.scripts.includes(script));
   const styles = route.styles.filter((style) => !entry.styles.includes(style));
+  // At low priority: the first paint (the splash the entry draws) needs none of them, so on a slow
+  // network they take what bandwidth the entry chunk leaves instead of sharing it and putting the
+  // first paint off (decision 046).
   return [
-    ...styles.map((style) => `<link rel="preload" as="style" href="/${escapeAttribute(style)}">`),
-    ...scripts.map((script) => `<link rel="modulepreload" href="/${escapeAttribute(script)}">`),
+    ...styles.map(
+      (style) => `<link rel="preload" as="style" fetchpriority="low" href="/${escapeAttribute(style)}">`,
+    ),
+    ...scripts.map(modulePreload),
   ].join('');
 }
 
+/** The `<link>` tags of a page's string files in each language the build has, by language. */
+function stringTags(manifest: Manifest, namespaces: readonly string[]): Map<string, string> {
+  const byLocale = new Map<string, string>();
+  for (const [key, chunk] of Object.entries(manifest)) {
+    const match = /^src\/locales\/([\w-]+)\/([\w-]+)\.json$/.exec(key);
+    if (!match?.[1] || !match[2] || !namespaces.includes(match[1])) continue;
+    byLocale.set(match[2], (byLocale.get(match[2]) ?? '') + modulePreload(chunk.file));
+  }
+  return byLocale;
+}
+
 /**
- * The `<link>` tags of a page's chunks that the entry does not load itself, for the head of a signed-in
- * member's page named in ROUTE_CHUNKS (an empty string for any other page, or when the build has no
- * readable manifest).
+ * The `<link>` tags of a page's chunks that the entry does not load itself, and of its string files in
+ * the member's language, for the head of a signed-in member's page named in ROUTE_CHUNKS (an empty
+ * string for any other page, or when the build has no readable manifest).
  */
-export function createRoutePreloads(webDistDir: string): (path: string, signedIn: boolean) => string {
+export function createRoutePreloads(
+  webDistDir: string,
+): (path: string, signedIn: boolean, locale: string) => string {
   const file = join(webDistDir, '.vite', 'manifest.json');
-  const tags = new Map<string, string>();
+  const tags = new Map<string, { chunks: string; strings: Map<string, string> }>();
   if (existsSync(file)) {
     try {
       const manifest: unknown = JSON.parse(readFileSync(file, 'utf8'));
       if (isManifest(manifest) && manifest[ENTRY_MODULE]) {
         const entry = closure(manifest, [ENTRY_MODULE]);
-        for (const [path, names] of Object.entries(ROUTE_CHUNKS)) {
-          tags.set(path, routeTags(manifest, entry, names));
+        for (const [path, { chunks, strings }] of Object.entries(ROUTE_CHUNKS)) {
+          const chunkTags = routeTags(manifest, entry, chunks);
+          // Strings without their screen's code would be fetched for nothing.
+          if (chunkTags) tags.set(path, { chunks: chunkTags, strings: stringTags(manifest, strings) });
         }
       }
     } catch {
@@ -106,5 +132,8 @@ export function createRoutePreloads(webDistDir: string): (path: string, signedIn
       tags.clear();
     }
   }
-  return (path, signedIn) => (signedIn ? (tags.get(path) ?? '') : '');
+  return (path, signedIn, locale) => {
+    const page = signedIn ? tags.get(path) : undefined;
+    return page ? page.chunks + (page.strings.get(locale) ?? '') : '';
+  };
 }

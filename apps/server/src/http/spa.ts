@@ -3,13 +3,14 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 import fastifyStatic from '@fastify/static';
-import { LOCALE_BCP47, isLocale } from '@member/domain';
+import { FIRST_DATA_ELEMENT_ID, LOCALE_BCP47, isLocale } from '@member/domain';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppConfig } from '../config';
 import { iconHref, webAppColors } from '../modules/brands/brands.web-app';
 import type { Services } from '../services';
 import { type BootResult, buildBootData } from './boot';
+import { type FirstScreen, type RunQuery, firstScreen } from './first-screen';
 import { createRoutePreloads } from './route-preload';
 
 /** Prefixes that never fall back to the single-page app. */
@@ -59,9 +60,18 @@ function contentSecurityPolicy(boot: BootResult): string {
   ].join('; ');
 }
 
-function renderIndex(template: string, boot: BootResult, preloads: string): string {
+function renderIndex(template: string, boot: BootResult, first: FirstScreen, preloads: string): string {
   const lang = isLocale(boot.locale) ? LOCALE_BCP47[boot.locale] : 'en-US';
-  const script = `<script id="boot-data" type="application/json">${serializeForScript(boot.data)}</script>`;
+  // The first screen's answers beside the boot data, and its largest picture fetched with the app's code
+  // (decision 046), before the entry's script in the head.
+  const script =
+    `<script id="boot-data" type="application/json">${serializeForScript(boot.data)}</script>` +
+    (first.answers
+      ? `<script id="${FIRST_DATA_ELEMENT_ID}" type="application/json">${serializeForScript(first.answers)}</script>`
+      : '') +
+    first.pictures
+      .map((href) => `<link rel="preload" as="image" href="${escapeHtml(href)}" fetchpriority="high">`)
+      .join('');
   const brand = boot.data.brand;
   // The brand's installable app (issue 14, item 14): its manifest, home-screen icon and bar colour. Its
   // logo, which every screen's header, the sign-in card and the home page's splash show first, is fetched
@@ -140,7 +150,12 @@ function compressPage(html: string, encoding: PageEncoding): Buffer {
  * Serves the built web app: hashed assets with a year's cache, and index.html with the boot data for
  * every other GET that is not an API, so history-mode routes load on a refresh.
  */
-export async function registerSpa(app: FastifyInstance, services: Services, config: AppConfig) {
+export async function registerSpa(
+  app: FastifyInstance,
+  services: Services,
+  config: AppConfig,
+  runQuery: RunQuery,
+) {
   const indexFile = join(config.webDistDir, 'index.html');
   const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_INDEX;
   const routePreloads = createRoutePreloads(config.webDistDir);
@@ -181,7 +196,13 @@ export async function registerSpa(app: FastifyInstance, services: Services, conf
       });
     }
     const boot = await buildBootData(request, services, config);
-    const html = renderIndex(template, boot, routePreloads(path, boot.data.member !== null));
+    const first = await firstScreen(runQuery, { path, ctx: boot.ctx, request, reply }, { services, config });
+    const html = renderIndex(
+      template,
+      boot,
+      first,
+      routePreloads(path, boot.data.member !== null, boot.locale),
+    );
     const encoding =
       Buffer.byteLength(html) >= MIN_COMPRESSED_PAGE_BYTES
         ? pageEncoding(request.headers['accept-encoding'])

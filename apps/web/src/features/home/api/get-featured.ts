@@ -1,20 +1,18 @@
-import type { FeaturedReason, MediaItem, Person, Thumbnail } from '@member/domain';
-import { type Picked, gql, graphqlRequest, select } from '../../../lib/graphql';
-import { THUMBNAIL_FIELDS } from '../../../lib/media/thumbnail-url';
-
-const FEATURED_SCALARS = select<MediaItem>()(
-  'id',
-  'mediaType',
-  'title',
-  'slug',
-  'description',
-  'duration',
-  'releaseYear',
-  'releaseDate',
-);
+import {
+  type FeaturedReason,
+  HOME_FEATURED_QUERY,
+  type MediaItem,
+  type Person,
+  type Thumbnail,
+} from '@member/domain';
+import { takeFirstData } from '../../../lib/first-data';
+import { gql, graphqlRequest } from '../../../lib/graphql';
 
 /** The home page's featured title: what its hero shows and what its Play button queues. */
-export type FeaturedMedia = Picked<typeof FEATURED_SCALARS> & {
+export type FeaturedMedia = Pick<
+  MediaItem,
+  'id' | 'mediaType' | 'title' | 'slug' | 'description' | 'duration' | 'releaseYear' | 'releaseDate'
+> & {
   thumbnail: Thumbnail;
   artists: Pick<Person, 'title'>[];
   authors: Pick<Person, 'title'>[];
@@ -28,23 +26,11 @@ export interface Featured {
   progress: { progress: number; finished: boolean } | null;
 }
 
-const FEATURED_QUERY = gql<{ content: { featured: Featured | null } }>(`
-  query HomeFeatured {
-    content {
-      featured {
-        reason
-        media {
-          ${FEATURED_SCALARS.text} ${THUMBNAIL_FIELDS}
-          artists { title } authors { title } chapters { playbackKey duration }
-        }
-        progress { progress finished }
-      }
-    }
-  }
-`);
+const FEATURED_QUERY = gql<{ content: { featured: Featured | null } }>(HOME_FEATURED_QUERY);
 
 /** content.featured: the server's choice for this member (issue 14, item 12), or null when it has none. */
 export async function getFeatured(options: { signal?: AbortSignal } = {}): Promise<Featured | null> {
-  const data = await graphqlRequest(FEATURED_QUERY, {}, options);
+  // A first visit's page holds the answer already (decision 046).
+  const data = takeFirstData(FEATURED_QUERY) ?? (await graphqlRequest(FEATURED_QUERY, {}, options));
   return data.content.featured;
 }
