@@ -103,6 +103,13 @@ export default defineConfig(({ command }) => ({
             // which would otherwise take those shell modules in with the first screen that imports them.
             // The rest of features/home (search field, shelves, cookie notice, its API) loads after it.
             { name: 'main-layout', test: IN_MAIN_LAYOUT_CHUNK },
+            // The header cart and its count, which the main layout loads for brands with the marketplace
+            // and the shops' screens import to publish the count: before the `marketplace` group, so that
+            // the header does not load the shop's screens with it.
+            {
+              name: 'header-cart',
+              test: /src[\\/](features[\\/]marketplace[\\/]components[\\/]header-cart|lib[\\/]cart-count)\./,
+            },
             // The page frame of the other member screens (the home page draws its own heading).
             { name: 'page', test: PAGE_FRAME },
             // Except the add-to-playlist dialog, a chunk of its own loaded when a member goes for it.

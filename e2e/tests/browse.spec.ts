@@ -145,7 +145,7 @@ test.describe('browsing the catalog', () => {
   test('live stats show what is on and a Play button for the stream', async ({ page }) => {
     await signInAs(page, 'active@streamhub.demo');
     await page.goto('/browse/stream/live');
-    await expect(page.getByRole('heading', { level: 1, name: en.browse.liveTitle })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: enBrowse.liveTitle })).toBeVisible();
     await expect(page.getByRole('region', { name: enBrowse.live.onNow })).toBeVisible();
     const schedule = page.getByRole('region', { name: enBrowse.live.schedule });
     await expect(schedule.getByRole('listitem').first()).toBeVisible();

@@ -1,5 +1,5 @@
 import { countTrees } from '../../packages/domain/src/green';
-import en from '../../apps/web/src/locales/en-us.json' with { type: 'json' };
+import en from '../../apps/web/src/locales/green/en-us.json' with { type: 'json' };
 import { expect, expectNoSeriousA11yViolations, screenOf, test } from './fixtures';
 import { createMember } from './members';
 import { runOperatorCommand } from './operator';
@@ -55,7 +55,7 @@ test.describe('green page', () => {
       await page.setViewportSize(viewport);
       await page.goto('/green');
       const main = screenOf(page);
-      await expect(main.getByRole('heading', { level: 1, name: en.green.title })).toBeVisible();
+      await expect(main.getByRole('heading', { level: 1, name: en.title })).toBeVisible();
       await expect(main.getByTestId('green-trees')).toHaveText(expected.trees.toLocaleString('en-US'));
       await expect(main.getByTestId('green-carbon')).toHaveText(
         `They absorb ${plural(expected.carbonTonnes, 'tonne', 'tonnes')} of carbon.`,

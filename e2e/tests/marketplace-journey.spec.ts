@@ -1,4 +1,3 @@
-import enShell from '../../apps/web/src/locales/en-us.json' with { type: 'json' };
 import en from '../../apps/web/src/locales/marketplace/en-us.json' with { type: 'json' };
 import enOrders from '../../apps/web/src/locales/orders/en-us.json' with { type: 'json' };
 import type { Locator, Page } from '@playwright/test';
@@ -44,7 +43,7 @@ test.describe('marketplace journey', () => {
     const cart = main.getByRole('region', { name: en.cart.title });
 
     await page.goto(brandUrl(BRAND, '/marketplace'));
-    await expect(main.getByRole('heading', { level: 1, name: enShell.marketplace.title })).toBeVisible();
+    await expect(main.getByRole('heading', { level: 1, name: en.title })).toBeVisible();
     await expect(main.getByRole('heading', { level: 2, name: 'Audio' })).toBeVisible();
     await checkBothWidths(page, main);
 

@@ -1,4 +1,3 @@
-import enShell from '../../apps/web/src/locales/en-us.json' with { type: 'json' };
 import en from '../../apps/web/src/locales/marketplace/en-us.json' with { type: 'json' };
 import type { Page } from '@playwright/test';
 import { brandUrl, expect, expectNoSeriousA11yViolations, screenOf, test } from './fixtures';
@@ -24,7 +23,7 @@ test.describe('marketplace', () => {
     const cart = main.getByRole('region', { name: en.cart.title });
 
     await page.goto(brandUrl('clickcoins', '/marketplace'));
-    await expect(main.getByRole('heading', { level: 1, name: enShell.marketplace.title })).toBeVisible();
+    await expect(main.getByRole('heading', { level: 1, name: en.title })).toBeVisible();
     await expect(cart.getByText(en.cart.empty)).toBeVisible();
     await expect(main.getByRole('heading', { level: 2, name: 'Audio' })).toBeVisible();
     await expectFitsWidth(page);
@@ -58,9 +57,7 @@ test.describe('marketplace', () => {
     await cart.getByRole('link', { name: en.cart.checkout }).click();
     await expect(page).toHaveURL(/\/marketplace\/checkout\/information$/);
     const steps = main.getByRole('navigation', { name: en.checkout.steps });
-    await expect(steps.locator('[aria-current="step"]')).toHaveText(
-      enShell.marketplace.checkoutSteps.information,
-    );
+    await expect(steps.locator('[aria-current="step"]')).toHaveText(en.checkoutSteps.information);
     // The form says what is missing before it sends anything.
     await main.getByRole('button', { name: en.checkout.information.submit }).click();
     await expect(main.getByText(en.errors.invalid_email)).toBeVisible();
@@ -82,9 +79,7 @@ test.describe('marketplace', () => {
 
     // The server keeps the checkout: a reload resumes on the same step.
     await page.reload();
-    await expect(steps.locator('[aria-current="step"]')).toHaveText(
-      enShell.marketplace.checkoutSteps.shipping,
-    );
+    await expect(steps.locator('[aria-current="step"]')).toHaveText(en.checkoutSteps.shipping);
     await main.getByRole('radio', { name: new RegExp(en.checkout.shipping.express) }).check();
     await expectFitsWidth(page);
     await expectNoSeriousA11yViolations(page, main);

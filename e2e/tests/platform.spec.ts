@@ -1,6 +1,11 @@
 import enAccount from '../../apps/web/src/locales/account/en-us.json' with { type: 'json' };
+import enBrowse from '../../apps/web/src/locales/browse/en-us.json' with { type: 'json' };
 import en from '../../apps/web/src/locales/en-us.json' with { type: 'json' };
 import fr from '../../apps/web/src/locales/fr-ca.json' with { type: 'json' };
+import enGreen from '../../apps/web/src/locales/green/en-us.json' with { type: 'json' };
+import enImpacts from '../../apps/web/src/locales/impacts/en-us.json' with { type: 'json' };
+import enMarketplace from '../../apps/web/src/locales/marketplace/en-us.json' with { type: 'json' };
+import enSupport from '../../apps/web/src/locales/support/en-us.json' with { type: 'json' };
 import { brandUrl, expect, expectNoSeriousA11yViolations, screenOf, signIn, test } from './fixtures';
 import { MEMBER_NAME, createMember, signInAs } from './members';
 
@@ -12,7 +17,7 @@ import { MEMBER_NAME, createMember, signInAs } from './members';
 const MAIN_ROUTES: [path: string, heading: string | RegExp, member?: string][] = [
   ['/browse/movie', en.media.movie.title],
   ['/browse/movie/popular', /Movies: popular/],
-  ['/browse/stream/live', en.browse.liveTitle],
+  ['/browse/stream/live', enBrowse.liveTitle],
   ['/collection', en.library.collectionTitle],
   ['/playlists', en.library.playlistsTitle],
   ['/history', en.library.historyTitle],
@@ -24,15 +29,15 @@ const MAIN_ROUTES: [path: string, heading: string | RegExp, member?: string][] =
   ['/giveaways', en.giveaways.title, 'trial@streamhub.demo'],
   ['/giveaways/id/3', 'Win a road bike', 'trial@streamhub.demo'],
   ['/vpn', en.vpn.title],
-  ['/green', en.green.title],
-  ['/impacts', en.impacts.title],
-  ['/impacts/id/5', en.impacts.detailTitle],
-  ['/marketplace', en.marketplace.title],
-  ['/marketplace/category/gadgets', en.marketplace.categoryTitle],
-  ['/marketplace/product/headphones/9', en.marketplace.productTitle],
-  ['/marketplace/checkout/shipping', en.marketplace.checkoutTitle],
-  ['/faq', en.support.title],
-  ['/support', en.support.title],
+  ['/green', enGreen.title],
+  ['/impacts', enImpacts.title],
+  ['/impacts/id/5', enImpacts.detailTitle],
+  ['/marketplace', enMarketplace.title],
+  ['/marketplace/category/gadgets', enMarketplace.categoryTitle],
+  ['/marketplace/product/headphones/9', enMarketplace.productTitle],
+  ['/marketplace/checkout/shipping', enMarketplace.checkoutTitle],
+  ['/faq', enSupport.title],
+  ['/support', enSupport.title],
   ['/account', enAccount.title],
   ['/search', en.search.title],
 ];

@@ -1,5 +1,4 @@
 import type { Page } from '@playwright/test';
-import en from '../../apps/web/src/locales/en-us.json' with { type: 'json' };
 import enBrowse from '../../apps/web/src/locales/browse/en-us.json' with { type: 'json' };
 import enPlayer from '../../apps/web/src/locales/player/en-us.json' with { type: 'json' };
 import enSupport from '../../apps/web/src/locales/support/en-us.json' with { type: 'json' };
@@ -35,7 +34,7 @@ test.describe('support and FAQ', () => {
     await createMember(page);
     await page.goto('/faq');
     const main = screenOf(page);
-    await expect(main.getByRole('heading', { level: 1, name: en.support.title })).toBeVisible();
+    await expect(main.getByRole('heading', { level: 1, name: enSupport.title })).toBeVisible();
     const items = main.getByTestId('faq-item');
     await expect(items).toHaveCount(Object.keys(faq).length);
     await expect(main.getByText(question('membership'))).toBeVisible();
@@ -124,7 +123,7 @@ test.describe('support and FAQ', () => {
     await createMember(page);
     await page.goto('/support');
     const main = screenOf(page);
-    await expect(main.getByRole('heading', { level: 1, name: en.support.title })).toBeVisible();
+    await expect(main.getByRole('heading', { level: 1, name: enSupport.title })).toBeVisible();
     await expect(main.getByText(enSupport.list.empty)).toBeVisible();
     // A problem report with nothing in it is refused with a clear reason.
     await main.getByRole('combobox', { name: enSupport.report.mediaType }).selectOption('movie');

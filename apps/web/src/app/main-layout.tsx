@@ -4,7 +4,6 @@ import { Link, NavLink, Outlet, useLoaderData, useLocation } from 'react-router'
 import { BrandMark } from '../components/ui/brand-mark';
 import { Icon } from '../components/ui/icons';
 import { MainMenu } from '../features/menu/components/main-menu';
-import { HeaderCart } from '../features/marketplace/components/header-cart';
 import { MemberMenu } from '../features/member/components/member-menu';
 import { useI18n } from '../lib/i18n';
 import { onDemand, useOnDemand } from '../lib/on-demand';
@@ -19,6 +18,10 @@ const playerHost = onDemand(() => import('../features/player/components/player-h
 // (the server then decides); the first page carries neither.
 const onboardingOverlay = onDemand(() => import('./onboarding-overlay'));
 const brandMoveNotice = onDemand(() => import('../features/notices/components/brand-move-notice'));
+// The header cart (its link, its count and the count's query) only serves brands whose menu has the
+// marketplace, so it loads for them alone, after the layout; the top bar keeps its place meanwhile
+// (`topbar__cart-slot`, the cart link's size), so the search link does not move when it arrives.
+const headerCart = onDemand(() => import('../features/marketplace/components/header-cart'));
 
 /**
  * The frame of every member screen: skip link, header (menu button on phones, brand, search link,
@@ -38,6 +41,9 @@ export function MainLayout() {
   const wantsBrandMove = member !== null && brand.movedTo !== null;
   const Onboarding = useOnDemand(onboardingOverlay, wantsOnboarding)?.OnboardingOverlay;
   const BrandMove = useOnDemand(brandMoveNotice, wantsBrandMove)?.BrandMoveNotice;
+  const hasMarketplace = menuItems.some((item) => item.type === 'marketplace');
+  const HeaderCart = useOnDemand(headerCart, hasMarketplace)?.HeaderCart;
+  const cart = HeaderCart ? <HeaderCart /> : <span className="topbar__cart-slot" />;
 
   // Move focus to the new screen after in-app navigation, as a page load would, so that screen readers
   // start reading there and keyboard users do not stay in the menu.
@@ -67,7 +73,7 @@ export function MainLayout() {
           <Icon name="search" />
           <span className="topbar__search-label">{t('nav.search')}</span>
         </NavLink>
-        {menuItems.some((item) => item.type === 'marketplace') ? <HeaderCart /> : null}
+        {hasMarketplace ? cart : null}
         {member ? <MemberMenu member={member} /> : null}
       </header>
       <div className="shell__body">

@@ -1,6 +1,6 @@
 import { type I18nStore, namespaceFiles } from '../../../lib/i18n';
 
-// The impact screens' strings (`impacts.*` beyond the shell's titles) load with those screens.
+// The impact screens' strings (`impacts.*`, their titles too) load with those screens.
 const FILES = import.meta.glob<unknown>('../../../locales/impacts/*.json', { import: 'default' });
 
 const impactsFile = namespaceFiles('impacts', FILES);

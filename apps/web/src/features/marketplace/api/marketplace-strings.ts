@@ -1,6 +1,7 @@
 import { type I18nStore, namespaceFiles } from '../../../lib/i18n';
 
-// The marketplace screens' strings (`marketplace.*` beyond the shell's titles) load with those screens.
+// The marketplace screens' strings (`marketplace.*`, their titles and the checkout's steps too) load with
+// those screens.
 const FILES = import.meta.glob<unknown>('../../../locales/marketplace/*.json', { import: 'default' });
 
 const marketplaceFile = namespaceFiles('marketplace', FILES);
