@@ -1,7 +1,7 @@
 import { THUMBNAIL_FIELDS } from './thumbnail-url';
 
 /**
- * The first screen's data in the page (decision 046). For a signed-in member's home page the server runs
+ * The first screen's data in the page (decision 046). For a signed-in member's home page and shop the server runs
  * the queries below itself, with the member's rights, and writes their answers into the page beside the
  * boot data, in a script element of this id; the web app's loaders take an answer from there once
  * instead of asking the API, a round trip a phone on a slow network waits for before the page's largest
@@ -28,6 +28,17 @@ export const HOME_FEATURED_QUERY = `
         progress { progress finished }
       }
     }
+  }
+`;
+
+/** A product as the shop's shelves, categories and cart show it (issue 17). */
+export const SHOP_PRODUCT_FIELDS =
+  'id slug name description categorySlug images currency price memberPrice isMemberPriceApplied stock inStock';
+
+/** The marketplace's home (issue 17): the categories, each with its products (the first 60 of the catalogue). */
+export const MARKETPLACE_HOME_QUERY = `
+  query MarketplaceHome {
+    ecommerce { listCategories { id slug name productCount } products(limit: 60) { ${SHOP_PRODUCT_FIELDS} } }
   }
 `;
 

@@ -2,12 +2,18 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { FIRST_DATA_ELEMENT_ID, HOME_FEATURED_QUERY, thumbnailUrl } from '@member/domain';
+import {
+  FIRST_DATA_ELEMENT_ID,
+  HOME_FEATURED_QUERY,
+  MARKETPLACE_HOME_QUERY,
+  thumbnailUrl,
+} from '@member/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { seedCatalog } from '../seed/catalog';
 import { buildBrand } from '../test/factories';
-import { type TestApp, ENGINES, createTestApp } from '../test/harness';
+import { type BillingTestApp, createBillingTestApp } from '../modules/payments/billing.test-helpers';
+import { ENGINES } from '../test/harness';
 import { type Caller, graphql, signInNewMember } from '../test/http';
 
 const INDEX_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Member area</title><!--boot-data--><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>`;
@@ -36,7 +42,7 @@ function answersIn(html: string): Record<string, unknown> | null {
 }
 
 describe.each(ENGINES)("the first screen's answers in the page (%s)", (engine) => {
-  let t: TestApp;
+  let t: BillingTestApp;
   let dir: string;
   let brand: { id: number; hostname: string };
 
@@ -45,7 +51,8 @@ describe.each(ENGINES)("the first screen's answers in the page (%s)", (engine) =
     const webDistDir = join(dir, 'web');
     mkdirSync(webDistDir, { recursive: true });
     writeFileSync(join(webDistDir, 'index.html'), INDEX_HTML);
-    t = await createTestApp(engine, { webDistDir });
+    // With its services, to stock a shop.
+    t = await createBillingTestApp(engine, { webDistDir });
     brand = await buildBrand(t.db);
     await seedCatalog(t.db, [{ id: brand.id, mediaTypes: ['movie', 'music', 'ebook', 'audiobook'] }], {
       counts: COUNTS,
@@ -119,5 +126,38 @@ describe.each(ENGINES)("the first screen's answers in the page (%s)", (engine) =
     expect(visitorPage).not.toContain('rel="preload" as="image" href="/media');
     const account = await page('/account', member.caller);
     expect(answersIn(account)).toBeNull();
+  });
+
+  it("holds the shop's first products where the brand has the marketplace, and nothing where it has not", async () => {
+    const shop = await buildBrand(t.db, { brandTags: ['ecommerce'] });
+    const category = await t.services.marketplace.upsertCategory(
+      shop.id,
+      'kitchen',
+      { 'en-us': 'Kitchen' },
+      1,
+    );
+    await t.services.marketplace.upsertProduct({
+      brandId: shop.id,
+      categoryId: category.id,
+      slug: 'kettle',
+      names: { 'en-us': 'Kettle' },
+      descriptions: { 'en-us': 'A kettle.' },
+      prices: { USD: 3000 },
+      images: ['/static/shop/kettle.svg'],
+      stock: 5,
+      shippable: true,
+      freeGiftEligible: false,
+    });
+    const member = await signInNewMember(t, shop);
+    const api = await graphql<{ ecommerce: { products: { slug: string }[] } }>(
+      t.app,
+      member.caller,
+      MARKETPLACE_HOME_QUERY,
+    );
+    expect(api.data?.ecommerce.products.map((product) => product.slug)).toEqual(['kettle']);
+    expect(answersIn(await page('/marketplace', member.caller))).toEqual({ MarketplaceHome: api.data });
+    // The API refuses the shop where the brand has none: the page holds no answer, and is still served.
+    const elsewhere = await signInNewMember(t, brand);
+    expect(answersIn(await page('/marketplace', elsewhere.caller))).toBeNull();
   });
 });

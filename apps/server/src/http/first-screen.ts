@@ -1,4 +1,10 @@
-import { HOME_FEATURED_QUERY, type Thumbnail, operationName, thumbnailUrl } from '@member/domain';
+import {
+  HOME_FEATURED_QUERY,
+  MARKETPLACE_HOME_QUERY,
+  type Thumbnail,
+  operationName,
+  thumbnailUrl,
+} from '@member/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import type { AppConfig } from '../config';
@@ -10,7 +16,7 @@ import type { Services } from '../services';
  * The first screen's data in the page (decision 046). A signed-in member's home page is drawn only once
  * the featured title's answer has come back and its cover has loaded, two round trips that started only
  * after the app's code had arrived and run: on a phone's slow network that is most of the page's largest
- * paint (issue 19). For the pages below, the server runs their first queries itself, through the API's
+ * paint (issue 19); the shop's first products likewise (issue 17). For the pages below, the server runs their first queries itself, through the API's
  * own GraphQL schema with the member's context (the same resolvers, rights and answer shape), writes the
  * answers beside the boot data and names the page's largest picture in the head, so the browser fetches
  * it with the app's code. The web app takes each answer once (apps/web/src/lib/first-data.ts).
@@ -44,6 +50,8 @@ function featuredCover(data: unknown, cdnServer: string): string | null {
 
 const FIRST_SCREEN: Readonly<Record<string, readonly FirstScreenQuery[]>> = {
   '/': [{ query: HOME_FEATURED_QUERY, largestPicture: featuredCover }],
+  // Its pictures are in the answer (data: URLs): nothing to fetch beside it.
+  '/marketplace': [{ query: MARKETPLACE_HOME_QUERY }],
 };
 
 export interface FirstScreen {

@@ -65,12 +65,12 @@ describe('home page preloads', () => {
     expect(preloads('/', true, 'en-us')).toBe(
       '<link rel="preload" as="style" fetchpriority="low" href="/assets/main-layout-1.css">' +
         '<link rel="preload" as="style" fetchpriority="low" href="/assets/home-loader-1.css">' +
-        '<link rel="modulepreload" fetchpriority="low" href="/assets/main-layout-1.js">' +
-        '<link rel="modulepreload" fetchpriority="low" href="/assets/media-1.js">' +
-        '<link rel="modulepreload" fetchpriority="low" href="/assets/home-loader-1.js">' +
+        '<link rel="modulepreload" href="/assets/main-layout-1.js">' +
+        '<link rel="modulepreload" href="/assets/media-1.js">' +
+        '<link rel="modulepreload" href="/assets/home-loader-1.js">' +
         // The strings the home screen waits for, in the member's language only.
-        '<link rel="modulepreload" fetchpriority="low" href="/assets/en-us-s1.js">' +
-        '<link rel="modulepreload" fetchpriority="low" href="/assets/en-us-b1.js">',
+        '<link rel="modulepreload" href="/assets/en-us-s1.js">' +
+        '<link rel="modulepreload" href="/assets/en-us-b1.js">',
     );
     expect(preloads('/', true, 'fr-ca')).toContain('/assets/fr-ca-s1.js');
     expect(preloads('/', true, 'fr-ca')).not.toContain('/assets/en-us-');
@@ -81,11 +81,11 @@ describe('home page preloads', () => {
     expect(preloads('/marketplace', true, 'en-us')).toBe(
       '<link rel="preload" as="style" fetchpriority="low" href="/assets/main-layout-1.css">' +
         '<link rel="preload" as="style" fetchpriority="low" href="/assets/marketplace-1.css">' +
-        '<link rel="modulepreload" fetchpriority="low" href="/assets/main-layout-1.js">' +
-        '<link rel="modulepreload" fetchpriority="low" href="/assets/screen-routes-1.js">' +
-        '<link rel="modulepreload" fetchpriority="low" href="/assets/media-1.js">' +
-        '<link rel="modulepreload" fetchpriority="low" href="/assets/marketplace-1.js">' +
-        '<link rel="modulepreload" fetchpriority="low" href="/assets/en-us-m1.js">',
+        '<link rel="modulepreload" href="/assets/main-layout-1.js">' +
+        '<link rel="modulepreload" href="/assets/screen-routes-1.js">' +
+        '<link rel="modulepreload" href="/assets/media-1.js">' +
+        '<link rel="modulepreload" href="/assets/marketplace-1.js">' +
+        '<link rel="modulepreload" href="/assets/en-us-m1.js">',
     );
   });
 

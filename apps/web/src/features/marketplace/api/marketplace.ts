@@ -1,4 +1,6 @@
 import type { Address } from '@member/domain/address';
+import { MARKETPLACE_HOME_QUERY, SHOP_PRODUCT_FIELDS } from '@member/domain';
+import { takeFirstData } from '../../../lib/first-data';
 import {
   RESPONSE_RESULT_FIELDS,
   type ResponseResult,
@@ -91,8 +93,7 @@ export interface PlacedOrder {
   products: { productId: string; name: string; quantity: number; unitPrice: number }[];
 }
 
-const PRODUCT_FIELDS =
-  'id slug name description categorySlug images currency price memberPrice isMemberPriceApplied stock inStock';
+const PRODUCT_FIELDS = SHOP_PRODUCT_FIELDS;
 const CART_FIELDS = `lines { product { ${PRODUCT_FIELDS} } quantity unitPrice lineTotal } count currency subtotal listSubtotal memberSavings isEmpty`;
 const CHECKOUT_FIELDS = `id status step
   information { email firstName lastName address apartment city region postcode country phone }
@@ -104,17 +105,17 @@ function withSignal(signal?: AbortSignal): { signal?: AbortSignal } {
   return signal ? { signal } : {};
 }
 
-const HOME_QUERY = gql<{ ecommerce: { listCategories: ShopCategory[]; products: ShopProduct[] } }>(`
-  query MarketplaceHome {
-    ecommerce { listCategories { id slug name productCount } products(limit: 60) { ${PRODUCT_FIELDS} } }
-  }
-`);
+const HOME_QUERY = gql<{ ecommerce: { listCategories: ShopCategory[]; products: ShopProduct[] } }>(
+  MARKETPLACE_HOME_QUERY,
+);
 
 /** The categories, each with its products (the first 60 of the catalogue). */
 export async function getMarketplaceHome(
   signal?: AbortSignal,
 ): Promise<{ category: ShopCategory; products: ShopProduct[] }[]> {
-  const { ecommerce } = await graphqlRequest(HOME_QUERY, {}, withSignal(signal));
+  // A first visit's page holds the answer already (decision 046).
+  const { ecommerce } =
+    takeFirstData(HOME_QUERY) ?? (await graphqlRequest(HOME_QUERY, {}, withSignal(signal)));
   return ecommerce.listCategories.map((category) => ({
     category,
     products: ecommerce.products.filter((product) => product.categorySlug === category.slug),
