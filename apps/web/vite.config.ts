@@ -129,6 +129,9 @@ export default defineConfig(({ command }) => ({
               name: 'sign-in',
               test: /src[\\/](components[\\/]ui[\\/]language-select|lib[\\/](events|member-claims))\./,
             },
+            // The member token's refresh, which boot loads for members close to expiry: in the `member`
+            // group it would bring the member menu's panel and the main layout into the entry's preload list.
+            { name: 'refresh-token', test: /src[\\/]features[\\/]member[\\/]api[\\/]refresh-token\./ },
             // The sections' loading and failure states: the shops and the catalogue use them too, and would
             // otherwise load the whole account page with them.
             { name: 'screen-state', test: SCREEN_STATE },
