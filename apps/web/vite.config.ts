@@ -26,6 +26,10 @@ const NOT_IN_APP_CHUNK =
 // The account page (app/account) composes several features' sections; it and the shared parts of those
 // sections load with the account screens, not with the shell.
 const ACCOUNT_SCREEN = /src[\\/](app[\\/]account[\\/]|components[\\/]ui[\\/]account-sections\.)/;
+// What the onboarding overlay shares with the account page: the address form, its calls, the account
+// strings, the onboarding API and stylesheet (the page's badges section uses them).
+const ONBOARDING_SHARED =
+  /src[\\/]features[\\/](account[\\/](api[\\/](addresses|account-strings)|components[\\/](address-form|countries))|onboarding[\\/](api[\\/])?onboarding)\./;
 // The loading and failure states of sections and screens, which the account page, the shops and the
 // catalogue's loaders share.
 const SCREEN_STATE = /src[\\/](components[\\/]ui[\\/]section-state|lib[\\/](use-loaded|route-errors))\./;
@@ -125,6 +129,9 @@ export default defineConfig(({ command }) => ({
               name: 'sign-in',
               test: /src[\\/](components[\\/]ui[\\/]language-select|lib[\\/](events|member-claims))\./,
             },
+            // The member token's refresh, which boot loads for members close to expiry: in the `member`
+            // group it would bring the member menu's panel and the main layout into the entry's preload list.
+            { name: 'refresh-token', test: /src[\\/]features[\\/]member[\\/]api[\\/]refresh-token\./ },
             // The sections' loading and failure states: the shops and the catalogue use them too, and would
             // otherwise load the whole account page with them.
             { name: 'screen-state', test: SCREEN_STATE },
@@ -134,6 +141,10 @@ export default defineConfig(({ command }) => ({
             // own, so that those screens do not load the account page with them.
             { name: 'dialog', test: /src[\\/]components[\\/]ui[\\/]dialog\./ },
             { name: 'forms', test: SHARED_FORMS },
+            // Before `account-page`, which would otherwise take them in: the overlay, which the main
+            // layout loads for the members who have steps left, would then load the whole account page
+            // (and, through the order address page beside the address form, the shop's chunk) with it.
+            { name: 'onboarding-shared', test: ONBOARDING_SHARED },
             { name: 'account-page', test: ACCOUNT_SCREEN },
             // The shop's checkout (addresses, cards, zod through the account chunks) apart from its shelves,
             // categories and products, which then load without the account page's 45 kB.
