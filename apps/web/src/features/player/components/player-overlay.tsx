@@ -258,7 +258,7 @@ function PlayerBody({
       </div>
     );
   }
-  const { playback, details, progress, audio } = session;
+  const { playback, details, progress, audio, video } = session;
   // A parent (album or series) is being replaced by its parts: wait for the first one.
   const isParent =
     details?.id === active.id &&
@@ -297,6 +297,7 @@ function PlayerBody({
           expanded={queue.expanded}
           series={parts}
           live={playback.kind === 'LIVE'}
+          video={video}
         />
       );
     case 'book':

@@ -1,5 +1,15 @@
 import { LOCALE_BCP47 } from '@member/domain';
-import { type RefObject, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  type RefObject,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { createPortal } from 'react-dom';
 import { useI18n } from '../../../lib/i18n';
 import { type PlayQueueState, type QueueItem, playQueue } from '../../../lib/media/play-queue';
 import type { MediaProgress } from '../../../lib/media/library-api';
@@ -13,6 +23,7 @@ import {
   audioTrackList,
   chooseAudioTrack,
 } from '../lib/audio-tracks';
+import type { StartedVideo } from '../lib/early-video';
 import { captionsToShow, saveCaptions, savedCaptions } from '../lib/player-prefs';
 import { useMediaElement } from '../hooks/use-media-element';
 import { useMediaSession } from '../hooks/use-media-session';
@@ -34,19 +45,34 @@ export interface VideoPlayerProps {
   series: PartList | null;
   /** A live stream: no seeking bar, a LIVE badge and a jump to the live edge. */
   live: boolean;
+  /** The session's video, usually already loading or playing (see session-loader.ts). */
+  video: () => StartedVideo;
 }
 
 /** Seconds behind the live edge from which the player offers to jump back to live. */
 const BEHIND_LIVE_SECONDS = 10;
 
 /**
- * The movie and stream player: HLS through hls.js (loaded only now) or natively, full screen, keyboard
+ * The movie and stream player: HLS through hls.js (loaded on demand) or natively, full screen, keyboard
  * controls (space plays or pauses, left and right arrows rewind 10 s and forward 30 s, F toggles full
  * screen), episodes and the next episode; live streams show the live edge.
  */
-export function VideoPlayer({ item, playback, progress, queue, expanded, series, live }: VideoPlayerProps) {
+export function VideoPlayer({
+  item,
+  playback,
+  progress,
+  queue,
+  expanded,
+  series,
+  live,
+  video,
+}: VideoPlayerProps) {
   const { t } = useI18n();
-  const videoRef = useRef<HTMLVideoElement>(null);
+  // The element is adopted rather than rendered, so a video started before this code ran keeps loading.
+  const [started] = useState(() => video());
+  const element = started.element;
+  const videoRef = useRef<HTMLVideoElement>(element);
+  const hostRef = useRef<HTMLDivElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
   const streamRef = useRef<AttachedStream | null>(null);
   const [error, setError] = useState<StreamError | null>(null);
@@ -63,18 +89,30 @@ export function VideoPlayer({ item, playback, progress, queue, expanded, series,
     !live && state.started && !state.paused,
   );
 
+  useLayoutEffect(() => {
+    hostRef.current?.append(element);
+    return () => {
+      element.remove();
+    };
+  }, [element]);
+
   useEffect(() => {
-    const video = videoRef.current;
-    if (!video) return;
     let cancelled = false;
-    attachStream(video, playback.url, {
-      mimeType: playback.mimeType,
-      live,
-      startSeconds: live ? 0 : resumeSeconds(item, playback, progress),
-      onFatalError: (reason) => {
-        if (!cancelled) setError(reason);
-      },
-    })
+    const report = (reason: StreamError): void => {
+      if (!cancelled) setError(reason);
+    };
+    const unlisten = started.listen(report);
+    // The stream started with the session is taken once; a second run (React's development double
+    // effects) attaches the URL again.
+    const attached = started.adopt()
+      ? started.stream
+      : attachStream(element, playback.url, {
+          mimeType: playback.mimeType,
+          live,
+          startSeconds: live ? 0 : resumeSeconds(item, playback, progress),
+          onFatalError: report,
+        });
+    attached
       .then((stream) => {
         if (cancelled) {
           stream.destroy();
@@ -89,7 +127,8 @@ export function VideoPlayer({ item, playback, progress, queue, expanded, series,
       });
     return () => {
       cancelled = true;
-      video.pause();
+      unlisten();
+      element.pause();
       streamRef.current?.destroy();
       streamRef.current = null;
     };
@@ -103,18 +142,17 @@ export function VideoPlayer({ item, playback, progress, queue, expanded, series,
   // The live edge moves on, also while paused: read it whenever the time changes and every second.
   const [liveEdge, setLiveEdge] = useState<number | null>(null);
   useEffect(() => {
-    const video = videoRef.current;
-    if (!live || !video) return;
+    if (!live) return;
     const read = (): void => {
       setLiveEdge(streamRef.current?.liveEdge() ?? null);
     };
-    video.addEventListener('timeupdate', read);
+    element.addEventListener('timeupdate', read);
     const timer = window.setInterval(read, 1000);
     return () => {
-      video.removeEventListener('timeupdate', read);
+      element.removeEventListener('timeupdate', read);
       window.clearInterval(timer);
     };
-  }, [live]);
+  }, [live, element]);
 
   useEffect(() => {
     const onChange = (): void => {
@@ -139,6 +177,20 @@ export function VideoPlayer({ item, playback, progress, queue, expanded, series,
     save(true);
     if (hasNext) playQueue.next();
   }, [save, hasNext]);
+
+  useEffect(() => {
+    element.addEventListener('ended', handleEnded);
+    return () => {
+      element.removeEventListener('ended', handleEnded);
+    };
+  }, [element, handleEnded]);
+
+  useEffect(() => {
+    element.addEventListener('click', controls.togglePlay);
+    return () => {
+      element.removeEventListener('click', controls.togglePlay);
+    };
+  }, [element, controls.togglePlay]);
 
   const previous = useMemo(
     () =>
@@ -178,16 +230,12 @@ export function VideoPlayer({ item, playback, progress, queue, expanded, series,
         aria-describedby={`${String(item.id)}-keys`}
         tabIndex={0}
       >
-        <video
-          ref={videoRef}
-          className="player__video-element"
-          playsInline
-          onEnded={handleEnded}
-          onClick={controls.togglePlay}
-        >
-          {/* Added once playback has started, so nothing comes before the film's own first bytes. */}
-          {state.started
-            ? playback.textTracks.map((track) => (
+        {/* The adopted <video> (see early-video.ts) goes here; the host takes no room of its own. */}
+        <div ref={hostRef} className="player__video-host" />
+        {/* Added once playback has started, so nothing comes before the film's own first bytes. */}
+        {state.started
+          ? createPortal(
+              playback.textTracks.map((track) => (
                 <track
                   key={track.url}
                   kind="captions"
@@ -195,9 +243,10 @@ export function VideoPlayer({ item, playback, progress, queue, expanded, series,
                   srcLang={track.language}
                   label={captions.nameOf(track.language)}
                 />
-              ))
-            : null}
-        </video>
+              )),
+              element,
+            )
+          : null}
         {captions.cue ? (
           <div className="player__captions" aria-hidden="true">
             {captions.cue.split('\n').map((line, index) => (
