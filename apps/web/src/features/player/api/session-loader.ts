@@ -25,9 +25,9 @@ export interface SessionLoad {
    */
   audio: HTMLAudioElement | null;
   /**
-   * For films: the video, its stream attached and playing as soon as the URL, the progress and the
-   * details are in, before the player renders; the video player adopts it. Null until then, for a series
-   * (it plays its episodes), for live streams (started by the player) and for other players.
+   * For films and streams: the video, its stream attached and playing as soon as the URL, the progress
+   * (and for a film the details) are in, before the player renders; the video player adopts it. Null
+   * until then, for a series (it plays its episodes), and for other players.
    */
   video: StartedVideo | null;
 }
@@ -119,18 +119,15 @@ function startAudioEarly(load: SessionLoad, music: boolean): void {
 }
 
 /**
- * Starts a film at once: the stream is attached to a new video element (from the saved progress) and
- * plays as soon as the signed URL, the progress and the details are in. A series (a film whose details
- * list episodes) plays through its episodes instead, so nothing starts for it; the queue activates its
- * first episode, which starts here in turn. A live stream starts with the player, in the document: with
- * hls.js, a live stream started before it was shown fell behind live on a loaded machine (e2e:
- * player.spec.ts, the stream without built-in HLS), which a live start cannot afford.
+ * Starts a film or stream at once: the stream is attached to a new video element (from the saved progress)
+ * and plays as soon as the signed URL, the progress and, for a film, the details are in. A series (a film
+ * whose details list episodes) plays through its episodes instead, so nothing starts for it; the queue
+ * activates its first episode, which starts here in turn.
  */
 function startVideoEarly(load: SessionLoad, film: boolean): void {
   Promise.all([load.playback, load.progress, film ? load.details : null])
     .then(([playback, saved, details]) => {
-      if (load.signal.aborted || playback.kind === 'LIVE') return;
-      if (details?.id === load.item.id && details.episodes.length > 0) return;
+      if (load.signal.aborted || (details?.id === load.item.id && details.episodes.length > 0)) return;
       sessionVideo(load, playback, saved);
     })
     .catch(() => undefined);
