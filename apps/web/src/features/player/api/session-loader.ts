@@ -3,7 +3,6 @@ import { type MediaProgress, getProgress } from '../../../lib/media/library-api'
 import { type PlayQueue, type QueueItem, playQueue, playerForMediaType } from '../../../lib/media/play-queue';
 import { logger } from '../../../lib/logger';
 import { prefetchStream, preloadStreamEngine } from '../lib/attach-stream';
-import { type StartedVideo, startVideo } from '../lib/early-video';
 import { savedAudiobookRate } from '../lib/player-prefs';
 import { type Playback, type PlayerMediaDetails, fetchMediaDetails, startPlayback } from './playback';
 import { resumeSeconds } from './resume';
@@ -24,12 +23,6 @@ export interface SessionLoad {
    * before the player's code has run; the audio player adopts it. Null for other players.
    */
   audio: HTMLAudioElement | null;
-  /**
-   * For films and streams: the video, its stream attached and playing as soon as the URL, the progress
-   * (and for a film the details) are in, before the player renders; the video player adopts it. Null
-   * until then, for a series (it plays its episodes), and for other players.
-   */
-  video: StartedVideo | null;
 }
 
 let current: { load: SessionLoad; controller: AbortController } | null = null;
@@ -63,16 +56,7 @@ export function sessionLoad(item: QueueItem, activation: number): SessionLoad {
   const playback = startPlayback(item, { signal });
   // The player reports a refusal; a load nobody waits for any more (closed, replaced) is not an error.
   playback.catch(() => undefined);
-  const load: SessionLoad = {
-    activation,
-    item,
-    playback,
-    progress,
-    details,
-    signal,
-    audio: null,
-    video: null,
-  };
+  const load: SessionLoad = { activation, item, playback, progress, details, signal, audio: null };
   current = { load, controller };
   return load;
 }
@@ -119,48 +103,9 @@ function startAudioEarly(load: SessionLoad, music: boolean): void {
 }
 
 /**
- * Starts a film or stream at once: the stream is attached to a new video element (from the saved progress)
- * and plays as soon as the signed URL, the progress and, for a film, the details are in. A series (a film
- * whose details list episodes) plays through its episodes instead, so nothing starts for it; the queue
- * activates its first episode, which starts here in turn.
- */
-function startVideoEarly(load: SessionLoad, film: boolean): void {
-  Promise.all([load.playback, load.progress, film ? load.details : null])
-    .then(([playback, saved, details]) => {
-      if (load.signal.aborted || (details?.id === load.item.id && details.episodes.length > 0)) return;
-      sessionVideo(load, playback, saved);
-    })
-    .catch(() => undefined);
-}
-
-/**
- * The activation's video: the one started early, or, when the player got there first (its session was
- * ready before the queue follower's), one started now, which the follower then finds and keeps.
- */
-export function sessionVideo(
-  load: SessionLoad,
-  playback: Playback,
-  saved: MediaProgress | null,
-): StartedVideo {
-  if (load.video) return load.video;
-  const live = playback.kind === 'LIVE';
-  const video = startVideo(playback.url, {
-    mimeType: playback.mimeType,
-    live,
-    startSeconds: live ? 0 : resumeSeconds(load.item, playback, saved),
-  });
-  load.video = video;
-  load.signal.addEventListener('abort', () => {
-    video.release();
-  });
-  return video;
-}
-
-/**
  * Follows the play queue: the moment an item becomes active (or at once, for an item already active), its
  * signed URL, saved progress and details are requested, and a video's stream engine (hls.js) starts
- * downloading, all in parallel with the player overlay's own code; audio and video start playing as soon
- * as what they need is in. Returns the unsubscribe function.
+ * downloading, all in parallel with the player overlay's own code. Returns the unsubscribe function.
  */
 export function followPlayQueue(queue: PlayQueue = playQueue): () => void {
   let last: number | null = null;
@@ -185,7 +130,6 @@ export function followPlayQueue(queue: PlayQueue = playQueue): () => void {
           prefetchStream(playback.url, playback.mimeType, live, resumeSeconds(active, playback, saved));
         })
         .catch(() => undefined);
-      startVideoEarly(load, player === 'movie');
     }
     if ((player === 'audiobook' || player === 'music') && !load.audio)
       startAudioEarly(load, player === 'music');

@@ -258,7 +258,7 @@ function PlayerBody({
       </div>
     );
   }
-  const { playback, details, progress, audio, video } = session;
+  const { playback, details, progress, audio } = session;
   // A parent (album or series) is being replaced by its parts: wait for the first one.
   const isParent =
     details?.id === active.id &&
@@ -297,7 +297,6 @@ function PlayerBody({
           expanded={queue.expanded}
           series={parts}
           live={playback.kind === 'LIVE'}
-          video={video}
         />
       );
     case 'book':

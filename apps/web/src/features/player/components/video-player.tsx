@@ -1,15 +1,5 @@
 import { LOCALE_BCP47 } from '@member/domain';
-import {
-  type RefObject,
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
-import { createPortal } from 'react-dom';
+import { type RefObject, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useI18n } from '../../../lib/i18n';
 import { type PlayQueueState, type QueueItem, playQueue } from '../../../lib/media/play-queue';
 import type { MediaProgress } from '../../../lib/media/library-api';
@@ -23,7 +13,6 @@ import {
   audioTrackList,
   chooseAudioTrack,
 } from '../lib/audio-tracks';
-import type { StartedVideo } from '../lib/early-video';
 import { captionsToShow, saveCaptions, savedCaptions } from '../lib/player-prefs';
 import { useMediaElement } from '../hooks/use-media-element';
 import { useMediaSession } from '../hooks/use-media-session';
@@ -45,34 +34,19 @@ export interface VideoPlayerProps {
   series: PartList | null;
   /** A live stream: no seeking bar, a LIVE badge and a jump to the live edge. */
   live: boolean;
-  /** The session's video, usually already loading or playing (see session-loader.ts). */
-  video: () => StartedVideo;
 }
 
 /** Seconds behind the live edge from which the player offers to jump back to live. */
 const BEHIND_LIVE_SECONDS = 10;
 
 /**
- * The movie and stream player: HLS through hls.js (loaded on demand) or natively, full screen, keyboard
+ * The movie and stream player: HLS through hls.js (loaded only now) or natively, full screen, keyboard
  * controls (space plays or pauses, left and right arrows rewind 10 s and forward 30 s, F toggles full
  * screen), episodes and the next episode; live streams show the live edge.
  */
-export function VideoPlayer({
-  item,
-  playback,
-  progress,
-  queue,
-  expanded,
-  series,
-  live,
-  video,
-}: VideoPlayerProps) {
+export function VideoPlayer({ item, playback, progress, queue, expanded, series, live }: VideoPlayerProps) {
   const { t } = useI18n();
-  // The element is adopted rather than rendered, so a video started before this code ran keeps loading.
-  const [started] = useState(() => video());
-  const element = started.element;
-  const videoRef = useRef<HTMLVideoElement>(element);
-  const hostRef = useRef<HTMLDivElement>(null);
+  const videoRef = useRef<HTMLVideoElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
   const streamRef = useRef<AttachedStream | null>(null);
   const [error, setError] = useState<StreamError | null>(null);
@@ -89,30 +63,18 @@ export function VideoPlayer({
     !live && state.started && !state.paused,
   );
 
-  useLayoutEffect(() => {
-    hostRef.current?.append(element);
-    return () => {
-      element.remove();
-    };
-  }, [element]);
-
   useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
     let cancelled = false;
-    const report = (reason: StreamError): void => {
-      if (!cancelled) setError(reason);
-    };
-    const unlisten = started.listen(report);
-    // The stream started with the session is taken once; a second run (React's development double
-    // effects) attaches the URL again.
-    const attached = started.adopt()
-      ? started.stream
-      : attachStream(element, playback.url, {
-          mimeType: playback.mimeType,
-          live,
-          startSeconds: live ? 0 : resumeSeconds(item, playback, progress),
-          onFatalError: report,
-        });
-    attached
+    attachStream(video, playback.url, {
+      mimeType: playback.mimeType,
+      live,
+      startSeconds: live ? 0 : resumeSeconds(item, playback, progress),
+      onFatalError: (reason) => {
+        if (!cancelled) setError(reason);
+      },
+    })
       .then((stream) => {
         if (cancelled) {
           stream.destroy();
@@ -127,8 +89,7 @@ export function VideoPlayer({
       });
     return () => {
       cancelled = true;
-      unlisten();
-      element.pause();
+      video.pause();
       streamRef.current?.destroy();
       streamRef.current = null;
     };
@@ -142,17 +103,18 @@ export function VideoPlayer({
   // The live edge moves on, also while paused: read it whenever the time changes and every second.
   const [liveEdge, setLiveEdge] = useState<number | null>(null);
   useEffect(() => {
-    if (!live) return;
+    const video = videoRef.current;
+    if (!live || !video) return;
     const read = (): void => {
       setLiveEdge(streamRef.current?.liveEdge() ?? null);
     };
-    element.addEventListener('timeupdate', read);
+    video.addEventListener('timeupdate', read);
     const timer = window.setInterval(read, 1000);
     return () => {
-      element.removeEventListener('timeupdate', read);
+      video.removeEventListener('timeupdate', read);
       window.clearInterval(timer);
     };
-  }, [live, element]);
+  }, [live]);
 
   useEffect(() => {
     const onChange = (): void => {
@@ -177,20 +139,6 @@ export function VideoPlayer({
     save(true);
     if (hasNext) playQueue.next();
   }, [save, hasNext]);
-
-  useEffect(() => {
-    element.addEventListener('ended', handleEnded);
-    return () => {
-      element.removeEventListener('ended', handleEnded);
-    };
-  }, [element, handleEnded]);
-
-  useEffect(() => {
-    element.addEventListener('click', controls.togglePlay);
-    return () => {
-      element.removeEventListener('click', controls.togglePlay);
-    };
-  }, [element, controls.togglePlay]);
 
   const previous = useMemo(
     () =>
@@ -230,12 +178,16 @@ export function VideoPlayer({
         aria-describedby={`${String(item.id)}-keys`}
         tabIndex={0}
       >
-        {/* The adopted <video> (see early-video.ts) goes here; the host takes no room of its own. */}
-        <div ref={hostRef} className="player__video-host" />
-        {/* Added once playback has started, so nothing comes before the film's own first bytes. */}
-        {state.started
-          ? createPortal(
-              playback.textTracks.map((track) => (
+        <video
+          ref={videoRef}
+          className="player__video-element"
+          playsInline
+          onEnded={handleEnded}
+          onClick={controls.togglePlay}
+        >
+          {/* Added once playback has started, so nothing comes before the film's own first bytes. */}
+          {state.started
+            ? playback.textTracks.map((track) => (
                 <track
                   key={track.url}
                   kind="captions"
@@ -243,10 +195,9 @@ export function VideoPlayer({
                   srcLang={track.language}
                   label={captions.nameOf(track.language)}
                 />
-              )),
-              element,
-            )
-          : null}
+              ))
+            : null}
+        </video>
         {captions.cue ? (
           <div className="player__captions" aria-hidden="true">
             {captions.cue.split('\n').map((line, index) => (

@@ -8,8 +8,7 @@ import {
   playbackRefusal,
   type PlayerMediaDetails,
 } from '../api/playback';
-import { sessionLoad, sessionVideo } from '../api/session-loader';
-import type { StartedVideo } from '../lib/early-video';
+import { sessionLoad } from '../api/session-loader';
 
 export type PlaybackSession =
   | { status: 'loading' }
@@ -23,11 +22,6 @@ export type PlaybackSession =
       progress: MediaProgress | null;
       /** An audio title's element, already loading or playing (see session-loader.ts), or null. */
       audio: HTMLAudioElement | null;
-      /**
-       * For a film or stream: its video, the one already started (see session-loader.ts) or one started
-       * on the call. The other players never call it.
-       */
-      video: () => StartedVideo;
     };
 
 /**
@@ -54,17 +48,7 @@ export function usePlaybackSession(item: QueueItem | null, activation: number): 
       progress: MediaProgress | null,
       details: PlayerMediaDetails | null,
     ) => {
-      setSession({
-        activation,
-        value: {
-          status: 'ready',
-          playback,
-          details,
-          progress,
-          audio: load.audio,
-          video: () => sessionVideo(load, playback, progress),
-        },
-      });
+      setSession({ activation, value: { status: 'ready', playback, details, progress, audio: load.audio } });
     };
     Promise.all([load.playback, load.progress, mayHaveParts ? load.details : null])
       .then(([playback, saved, media]) => {
