@@ -6,13 +6,13 @@ import { REACT_ROUTER_PRODUCTION_ALIAS } from './react-router-production';
 // many small chunks, each loaded up front; one `app` chunk for the framework and the app shell compresses
 // better and saves requests (about 2 KB gzip on `/`). Route screens, the main layout, the boot failure
 // screens, Sentry and analytics stay in chunks of their own, loaded only when used. Of the domain package
-// only the modules the shell uses at boot (locales, media types, tags, menu, member and boot data) join
+// only the modules the shell uses at boot (locales, media types, a tag's value, menu, member and boot data) join
 // `app`; the rules of screens (zod schemas, time zones, subscription and progress rules...) load with them.
 // Shared media code (`src/lib/media`, `src/components/media`: play queue, cards, library calls) serves
 // lazy screens and the lazily loaded player only: it is one `media` chunk of its own (one file name in the
 // preload lists rather than a dozen).
 const EAGER_MODULE =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]|packages[\\/]domain[\\/]src[\\/](index|locales|media-types|menu|tags|member|boot|site-config|environments)\.ts|vite[\\/]preload-helper|src[\\/](lib|components|config|app)[\\/]|src[\\/]features[\\/](errors|menu[\\/]api)[\\/]/;
+  /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]|packages[\\/]domain[\\/]src[\\/](index|locales|media-types|menu|tag-values|member|boot|site-config|environments)\.ts|vite[\\/]preload-helper|src[\\/](lib|components|config|app)[\\/]|src[\\/]features[\\/](errors|menu[\\/]api)[\\/]/;
 const IN_MAIN_LAYOUT_CHUNK =
   /src[\\/](app[\\/]main-layout|features[\\/]home[\\/]components[\\/]home-page|lib[\\/](use-disclosure|on-demand))\./;
 const PAGE_FRAME = /src[\\/]components[\\/]ui[\\/](page|coming-soon)\./;

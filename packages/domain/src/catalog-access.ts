@@ -1,5 +1,5 @@
 import { IPHONE_HIDDEN_MEDIA_TYPES, type MediaType, isIphoneUserAgent } from './media-types';
-import { tagValue } from './tags';
+import { tagValue } from './tag-values';
 
 /**
  * The brand tag that limits content to the media types of the member's subscriptions (spec section 5,

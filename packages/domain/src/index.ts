@@ -18,6 +18,7 @@ export * from './resume';
 export * from './site-config';
 export * from './subscription';
 export * from './tags';
+export * from './tag-values';
 export * from './text-bounds';
 export * from './timezones';
 export * from './sha256';

@@ -1,4 +1,4 @@
-import { parseTag } from './tags';
+import { parseTag } from './tag-values';
 
 /**
  * Tags a member may set for themselves through `member.setTags` (spec section 7): markers of what the

@@ -1,4 +1,4 @@
-import { tagValue } from './tags';
+import { tagValue } from './tag-values';
 
 /*
  * Onboarding (spec section 4 and 9): three steps of about three minutes (claim the free welcome gift,

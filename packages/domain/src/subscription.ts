@@ -1,5 +1,5 @@
 import { MEDIA_TYPES, type MediaType, isMediaType } from './media-types';
-import { tagValue } from './tags';
+import { tagValue } from './tag-values';
 
 /** What a subscription grants: a media type, or the VPN. */
 export type Entitlement = MediaType | 'vpn';

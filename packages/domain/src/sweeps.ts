@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { sha256Bytes, sha256Hex } from './sha256';
-import { parseTag, tagValue } from './tags';
+import { parseTag, tagValue } from './tag-values';
 import { rawLengthLimit } from './text-bounds';
 
 /*

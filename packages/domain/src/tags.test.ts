@@ -9,10 +9,8 @@ import {
   chooseLayout,
   customMediaTypes,
   featureFlags,
-  isAnalyticsEnabled,
-  parseTag,
-  tagValue,
 } from './tags';
+import { isAnalyticsEnabled, parseTag, tagValue } from './tag-values';
 
 describe('parseTag', () => {
   it('reads a bare tag as a name with an empty value', () => {

@@ -1,4 +1,5 @@
 import { MEDIA_TYPES, type MediaType, isMediaType } from './media-types';
+import { isFlagOn, tagValue } from './tag-values';
 
 /** Feature flags read from member tags (spec section 4). */
 export const FEATURE_FLAGS = [
@@ -17,48 +18,9 @@ export const FEATURE_FLAGS = [
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
 export type FeatureFlags = Record<FeatureFlag, boolean>;
 
-const ON_VALUES = new Set([
-  '',
-  'enabled',
-  'enable',
-  'true',
-  'on',
-  'yes',
-  'completed',
-  'displayed',
-  'visited',
-]);
-
-/** Splits `name:value` (the value may itself hold colons); a bare `name` has the value ''. */
-export function parseTag(tag: string): { name: string; value: string } {
-  const colon = tag.indexOf(':');
-  if (colon < 0) return { name: tag.trim().toLowerCase(), value: '' };
-  return { name: tag.slice(0, colon).trim().toLowerCase(), value: tag.slice(colon + 1).trim() };
-}
-
-/** The value of the last tag with this name, or undefined when there is none. */
-export function tagValue(tags: readonly string[], name: string): string | undefined {
-  // Tag names are case-insensitive (parseTag lowercases them), so the name looked up must be too.
-  const wanted = name.trim().toLowerCase();
-  let found: string | undefined;
-  for (const tag of tags) {
-    const parsed = parseTag(tag);
-    if (parsed.name === wanted) found = parsed.value;
-  }
-  return found;
-}
-
-/**
- * A flag is on when a tag `flag` or `flag:<on value>` (enabled, true, on, yes, completed, displayed,
- * visited) is present and off for any other value (such as `flag:disabled`); the last tag wins.
- */
+/** Every feature flag of the tags, each as `isFlagOn` reads it. */
 export function featureFlags(tags: readonly string[]): FeatureFlags {
-  const flags = Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, false])) as FeatureFlags;
-  for (const flag of FEATURE_FLAGS) {
-    const value = tagValue(tags, flag);
-    if (value !== undefined) flags[flag] = ON_VALUES.has(value.toLowerCase());
-  }
-  return flags;
+  return Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, isFlagOn(tags, flag)])) as FeatureFlags;
 }
 
 export const DEFAULT_LAYOUT = 'default';
@@ -99,9 +61,4 @@ export function customMediaTypes(
   );
   if (listed.size === 0) return [...brandMediaTypes];
   return MEDIA_TYPES.filter((type) => listed.has(type));
-}
-
-/** Whether the brand tag `google_analytics:enabled` turns on the third-party analytics script. */
-export function isAnalyticsEnabled(brandTags: readonly string[]): boolean {
-  return tagValue(brandTags, 'google_analytics')?.toLowerCase() === 'enabled';
 }

@@ -1,6 +1,7 @@
 import { MEDIA_TYPES } from './media-types';
 import { minorUnitDigits } from './payment-return';
-import { featureFlags, parseTag } from './tags';
+import { parseTag } from './tag-values';
+import { featureFlags } from './tags';
 
 /*
  * Upsells (spec sections 4, 7 and 9). The spec names the suppressing tags only as "the visited or

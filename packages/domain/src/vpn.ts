@@ -1,5 +1,5 @@
 import { type Entitlement } from './subscription';
-import { tagValue } from './tags';
+import { tagValue } from './tag-values';
 
 /*
  * The VPN offer (spec sections 1, 4, 5 and 9): who may use it, and the platforms its downloads serve.

@@ -1,4 +1,4 @@
-import { featureFlags, showOnboarding } from '@member/domain';
+import { isFlagOn, showOnboarding } from '@member/domain';
 import { useEffect, useRef } from 'react';
 import { Link, NavLink, Outlet, useLoaderData, useLocation } from 'react-router';
 import { BrandMark } from '../components/ui/brand-mark';
@@ -36,8 +36,7 @@ export function MainLayout() {
   const { pathname } = useLocation();
   const isFirstRender = useRef(true);
   const PlayerHost = useOnDemand(playerHost)?.default;
-  const wantsOnboarding =
-    member !== null && showOnboarding(featureFlags(member.tags).onboarding, member.tags);
+  const wantsOnboarding = member !== null && showOnboarding(isFlagOn(member.tags, 'onboarding'), member.tags);
   const wantsBrandMove = member !== null && brand.movedTo !== null;
   const Onboarding = useOnDemand(onboardingOverlay, wantsOnboarding)?.OnboardingOverlay;
   const BrandMove = useOnDemand(brandMoveNotice, wantsBrandMove)?.BrandMoveNotice;
