@@ -15,6 +15,10 @@ const EAGER_MODULE =
   /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]|packages[\\/]domain[\\/]src[\\/](index|locales|media-types|menu|tag-values|member|boot|site-config|environments)\.ts|vite[\\/]preload-helper|src[\\/](lib|components|config|app)[\\/]|src[\\/]features[\\/](errors|menu[\\/]api)[\\/]/;
 const IN_MAIN_LAYOUT_CHUNK =
   /src[\\/](app[\\/]main-layout|features[\\/]home[\\/]components[\\/]home-page|lib[\\/](use-disclosure|on-demand))\./;
+/** The chunks the page's entry loads statically (the `app` group below and Rolldown's runtime). */
+const ENTRY_CHUNK_FILE = /^assets[\\/](app|rolldown-runtime)-[\w-]+\.js$/;
+const MEDIA_AND_FIRST_SCREEN =
+  /src[\\/](lib|components)[\\/]media[\\/](?!playlist-dialog\.)|src[\\/]lib[\\/]first-data\.|packages[\\/]domain[\\/]src[\\/]first-screen\./;
 const PAGE_FRAME = /src[\\/]components[\\/]ui[\\/](page|coming-soon)\./;
 // A module the `app` group captures brings its imports with it (Rolldown groups include dependencies):
 // the onboarding overlay (loaded on demand by the main layout) would bring the onboarding panel, the
@@ -87,7 +91,15 @@ export default defineConfig(({ command }) => ({
     // dist/.vite/manifest.json lets bench/ and the report tell which chunks each route loads.
     manifest: true,
     // Every browser the product supports has <link rel="modulepreload">; the polyfill would cost ~0.4 KB.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // Every lazy import's preload list named the entry's own chunks (the framework and shell, Rolldown's
+      // runtime), which are always in by the time anything loads lazily: left out, each chunk's list is two
+      // file names shorter, and those names' hashes do not compress. The page's own list (index.html) keeps
+      // them: there they are fetched beside the entry.
+      resolveDependencies: (_filename, deps, { hostType }) =>
+        hostType === 'js' ? deps.filter((dep) => !ENTRY_CHUNK_FILE.test(dep)) : deps,
+    },
     rolldownOptions: {
       // Inline constants across modules (the route path table, for one) instead of keeping them as variables.
       optimization: { inlineConst: { mode: 'all', pass: 2 } },
@@ -116,8 +128,10 @@ export default defineConfig(({ command }) => ({
             },
             // The page frame of the other member screens (the home page draws its own heading).
             { name: 'page', test: PAGE_FRAME },
-            // Except the add-to-playlist dialog, a chunk of its own loaded when a member goes for it.
-            { name: 'media', test: /src[\\/](lib|components)[\\/]media[\\/](?!playlist-dialog\.)/ },
+            // Except the add-to-playlist dialog, a chunk of its own loaded when a member goes for it. With it,
+            // the reader of the first screen's answers in the page and their queries (decision 046), which
+            // the home page and the shop share: in the shop's group, the home page would load the shop.
+            { name: 'media', test: MEDIA_AND_FIRST_SCREEN },
             // The shelves' strings, which the home page loads and the account page's cookie settings too:
             // the `account-page` group below would take them in with the cookie settings, and the home page
             // would then load that whole chunk (zod, payments, addresses: 40 kB) to show its shelves.

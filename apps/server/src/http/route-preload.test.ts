@@ -51,59 +51,45 @@ const MANIFEST = {
     dynamicImports: ['src/features/home/api/get-home-giveaway.ts'],
     css: ['assets/home-loader-1.css'],
   },
-  'src/locales/shelves/en-us.json': { file: 'assets/en-us-s1.js', name: 'en-us' },
-  'src/locales/shelves/fr-ca.json': { file: 'assets/fr-ca-s1.js', name: 'fr-ca' },
-  'src/locales/browse/en-us.json': { file: 'assets/en-us-b1.js', name: 'en-us' },
-  'src/locales/browse/fr-ca.json': { file: 'assets/fr-ca-b1.js', name: 'fr-ca' },
-  'src/locales/library/en-us.json': { file: 'assets/en-us-l1.js', name: 'en-us' },
-  'src/locales/marketplace/en-us.json': { file: 'assets/en-us-m1.js', name: 'en-us' },
 };
 
 describe('home page preloads', () => {
   it("names the home page's chunks the entry does not load, dependencies first, for a member's /", () => {
     const preloads = createRoutePreloads(distWith(MANIFEST));
-    expect(preloads('/', true, 'en-us')).toBe(
+    expect(preloads('/', true)).toBe(
       '<link rel="preload" as="style" fetchpriority="low" href="/assets/main-layout-1.css">' +
         '<link rel="preload" as="style" fetchpriority="low" href="/assets/home-loader-1.css">' +
         '<link rel="modulepreload" href="/assets/main-layout-1.js">' +
         '<link rel="modulepreload" href="/assets/media-1.js">' +
-        '<link rel="modulepreload" href="/assets/home-loader-1.js">' +
-        // The strings the home screen waits for, in the member's language only.
-        '<link rel="modulepreload" href="/assets/en-us-s1.js">' +
-        '<link rel="modulepreload" href="/assets/en-us-b1.js">',
+        '<link rel="modulepreload" href="/assets/home-loader-1.js">',
     );
-    expect(preloads('/', true, 'fr-ca')).toContain('/assets/fr-ca-s1.js');
-    expect(preloads('/', true, 'fr-ca')).not.toContain('/assets/en-us-');
   });
 
   it("names the marketplace's chunks for a member's /marketplace", () => {
     const preloads = createRoutePreloads(distWith(MANIFEST));
-    expect(preloads('/marketplace', true, 'en-us')).toBe(
+    expect(preloads('/marketplace', true)).toBe(
       '<link rel="preload" as="style" fetchpriority="low" href="/assets/main-layout-1.css">' +
         '<link rel="preload" as="style" fetchpriority="low" href="/assets/marketplace-1.css">' +
         '<link rel="modulepreload" href="/assets/main-layout-1.js">' +
         '<link rel="modulepreload" href="/assets/screen-routes-1.js">' +
         '<link rel="modulepreload" href="/assets/media-1.js">' +
-        '<link rel="modulepreload" href="/assets/marketplace-1.js">' +
-        '<link rel="modulepreload" href="/assets/en-us-m1.js">',
+        '<link rel="modulepreload" href="/assets/marketplace-1.js">',
     );
   });
 
   it('names nothing for a page whose chunks the build does not have', () => {
     const manifest = Object.fromEntries(Object.entries(MANIFEST).filter(([key]) => key !== '_shop.js'));
     const preloads = createRoutePreloads(distWith(manifest));
-    expect(preloads('/marketplace', true, 'en-us')).toBe('');
-    expect(preloads('/', true, 'en-us')).toContain('home-loader-1.js');
+    expect(preloads('/marketplace', true)).toBe('');
+    expect(preloads('/', true)).toContain('home-loader-1.js');
   });
 
   it('names nothing for a visitor, another page, or a build without a readable manifest', () => {
     const preloads = createRoutePreloads(distWith(MANIFEST));
-    expect(preloads('/', false, 'en-us')).toBe('');
-    expect(preloads('/browse/movie', true, 'en-us')).toBe('');
-    expect(createRoutePreloads(join(tmpdir(), 'no-such-dist'))('/', true, 'en-us')).toBe('');
-    expect(createRoutePreloads(distWith('not a manifest'))('/', true, 'en-us')).toBe('');
-    expect(createRoutePreloads(distWith({ 'index.html': { file: 'assets/i.js' } }))('/', true, 'en-us')).toBe(
-      '',
-    );
+    expect(preloads('/', false)).toBe('');
+    expect(preloads('/browse/movie', true)).toBe('');
+    expect(createRoutePreloads(join(tmpdir(), 'no-such-dist'))('/', true)).toBe('');
+    expect(createRoutePreloads(distWith('not a manifest'))('/', true)).toBe('');
+    expect(createRoutePreloads(distWith({ 'index.html': { file: 'assets/i.js' } }))('/', true)).toBe('');
   });
 });

@@ -14,13 +14,11 @@ import { join } from 'node:path';
  * The pages whose chunks are named, each by the names of the chunks its first screen needs (as the web
  * build names them, `name` in the manifest): `/` the home loader's (which imports the main layout), the
  * marketplace (issue 17) the main layout, the lazily discovered screens' routes and the marketplace's.
- * The chunks these import statically come with them. `strings` are the string namespaces the first
- * screen waits for (apps/web/src/locales/<namespace>/<locale>.json): the member's language's files are
- * named too, since the screen asks for them only once its own code has run (decision 046).
+ * The chunks these import statically come with them.
  */
-const ROUTE_CHUNKS: Readonly<Record<string, { chunks: readonly string[]; strings: readonly string[] }>> = {
-  '/': { chunks: ['home-loader'], strings: ['shelves', 'browse'] },
-  '/marketplace': { chunks: ['main-layout', 'screen-routes', 'marketplace'], strings: ['marketplace'] },
+const ROUTE_CHUNKS: Readonly<Record<string, readonly string[]>> = {
+  '/': ['home-loader'],
+  '/marketplace': ['main-layout', 'screen-routes', 'marketplace'],
 };
 const ENTRY_MODULE = 'index.html';
 
@@ -68,8 +66,6 @@ const keysNamed = (manifest: Manifest, names: readonly string[]) =>
     return chunk?.name !== undefined && names.includes(chunk.name) && chunk.file.endsWith('.js');
   });
 
-const modulePreload = (file: string) => `<link rel="modulepreload" href="/${escapeAttribute(file)}">`;
-
 /** The `<link>` tags of one page's chunks that the entry (its closure, `entry`) does not load itself. */
 function routeTags(
   manifest: Manifest,
@@ -90,40 +86,25 @@ function routeTags(
     ...styles.map(
       (style) => `<link rel="preload" as="style" fetchpriority="low" href="/${escapeAttribute(style)}">`,
     ),
-    ...scripts.map(modulePreload),
+    ...scripts.map((script) => `<link rel="modulepreload" href="/${escapeAttribute(script)}">`),
   ].join('');
 }
 
-/** The `<link>` tags of a page's string files in each language the build has, by language. */
-function stringTags(manifest: Manifest, namespaces: readonly string[]): Map<string, string> {
-  const byLocale = new Map<string, string>();
-  for (const [key, chunk] of Object.entries(manifest)) {
-    const match = /^src\/locales\/([\w-]+)\/([\w-]+)\.json$/.exec(key);
-    if (!match?.[1] || !match[2] || !namespaces.includes(match[1])) continue;
-    byLocale.set(match[2], (byLocale.get(match[2]) ?? '') + modulePreload(chunk.file));
-  }
-  return byLocale;
-}
-
 /**
- * The `<link>` tags of a page's chunks that the entry does not load itself, and of its string files in
- * the member's language, for the head of a signed-in member's page named in ROUTE_CHUNKS (an empty
- * string for any other page, or when the build has no readable manifest).
+ * The `<link>` tags of a page's chunks that the entry does not load itself, for the head of a signed-in
+ * member's page named in ROUTE_CHUNKS (an empty string for any other page, or when the build has no
+ * readable manifest).
  */
-export function createRoutePreloads(
-  webDistDir: string,
-): (path: string, signedIn: boolean, locale: string) => string {
+export function createRoutePreloads(webDistDir: string): (path: string, signedIn: boolean) => string {
   const file = join(webDistDir, '.vite', 'manifest.json');
-  const tags = new Map<string, { chunks: string; strings: Map<string, string> }>();
+  const tags = new Map<string, string>();
   if (existsSync(file)) {
     try {
       const manifest: unknown = JSON.parse(readFileSync(file, 'utf8'));
       if (isManifest(manifest) && manifest[ENTRY_MODULE]) {
         const entry = closure(manifest, [ENTRY_MODULE]);
-        for (const [path, { chunks, strings }] of Object.entries(ROUTE_CHUNKS)) {
-          const chunkTags = routeTags(manifest, entry, chunks);
-          // Strings without their screen's code would be fetched for nothing.
-          if (chunkTags) tags.set(path, { chunks: chunkTags, strings: stringTags(manifest, strings) });
+        for (const [path, names] of Object.entries(ROUTE_CHUNKS)) {
+          tags.set(path, routeTags(manifest, entry, names));
         }
       }
     } catch {
@@ -131,8 +112,5 @@ export function createRoutePreloads(
       tags.clear();
     }
   }
-  return (path, signedIn, locale) => {
-    const page = signedIn ? tags.get(path) : undefined;
-    return page ? page.chunks + (page.strings.get(locale) ?? '') : '';
-  };
+  return (path, signedIn) => (signedIn ? (tags.get(path) ?? '') : '');
 }

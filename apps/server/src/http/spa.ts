@@ -197,12 +197,7 @@ export async function registerSpa(
     }
     const boot = await buildBootData(request, services, config);
     const first = await firstScreen(runQuery, { path, ctx: boot.ctx, request, reply }, { services, config });
-    const html = renderIndex(
-      template,
-      boot,
-      first,
-      routePreloads(path, boot.data.member !== null, boot.locale),
-    );
+    const html = renderIndex(template, boot, first, routePreloads(path, boot.data.member !== null));
     const encoding =
       Buffer.byteLength(html) >= MIN_COMPRESSED_PAGE_BYTES
         ? pageEncoding(request.headers['accept-encoding'])
