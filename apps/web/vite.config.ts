@@ -6,8 +6,9 @@ import { REACT_ROUTER_PRODUCTION_ALIAS } from './react-router-production';
 // many small chunks, each loaded up front; one `app` chunk for the framework and the app shell compresses
 // better and saves requests (about 2 KB gzip on `/`). Route screens, the main layout, the boot failure
 // screens, Sentry and analytics stay in chunks of their own, loaded only when used. Of the domain package
-// only the modules the shell uses at boot (locales, media types, a tag's value, menu, member and boot data) join
-// `app`; the rules of screens (zod schemas, time zones, subscription and progress rules...) load with them.
+// only the modules the shell uses at boot (locales, media types, a tag's value, menu, member and boot
+// data) join `app`; the rules of screens (zod schemas, time zones, subscription and progress rules...)
+// load with them.
 // Shared media code (`src/lib/media`, `src/components/media`: play queue, cards, library calls) serves
 // lazy screens and the lazily loaded player only: it is one `media` chunk of its own (one file name in the
 // preload lists rather than a dozen).

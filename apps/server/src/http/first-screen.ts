@@ -16,10 +16,11 @@ import type { Services } from '../services';
  * The first screen's data in the page (decision 046). A signed-in member's home page is drawn only once
  * the featured title's answer has come back and its cover has loaded, two round trips that started only
  * after the app's code had arrived and run: on a phone's slow network that is most of the page's largest
- * paint (issue 19); the shop's first products likewise (issue 17). For the pages below, the server runs their first queries itself, through the API's
- * own GraphQL schema with the member's context (the same resolvers, rights and answer shape), writes the
- * answers beside the boot data and names the page's largest picture in the head, so the browser fetches
- * it with the app's code. The web app takes each answer once (apps/web/src/lib/first-data.ts).
+ * paint (issue 19); the shop's first products likewise (issue 17). For the pages below, the server runs
+ * their first queries itself, through the API's own GraphQL schema with the member's context (the same
+ * resolvers, rights and answer shape), writes the answers beside the boot data and names the page's
+ * largest picture in the head, so the browser fetches it with the app's code. The web app takes each
+ * answer once (apps/web/src/lib/first-data.ts).
  */
 
 /** Runs a GraphQL query as the API's route would, for a page's request. */
@@ -55,7 +56,7 @@ const FIRST_SCREEN: Readonly<Record<string, readonly FirstScreenQuery[]>> = {
 };
 
 export interface FirstScreen {
-  /** Each query's answer by its operation name, for the page's `FIRST_DATA_ELEMENT_ID` element; null for none. */
+  /** Each query's answer by operation name, for the page's `FIRST_DATA_ELEMENT_ID` element; null for none. */
   answers: Readonly<Record<string, unknown>> | null;
   /** The pictures the answers make the page's largest, for the head to fetch at once. */
   pictures: readonly string[];

@@ -4,7 +4,7 @@ import type { GraphQLDocument, NoVariables } from './graphql';
 
 let answers: Map<string, unknown> | null = null;
 
-/** The answers the server wrote into the page (decision 046), by operation name; none in a page without them. */
+/** The answers the server wrote into the page (decision 046), by operation name; none if it has none. */
 function readAnswers(doc: Document): Map<string, unknown> {
   const text = doc.getElementById(FIRST_DATA_ELEMENT_ID)?.textContent;
   const none = new Map<string, unknown>();

@@ -93,8 +93,7 @@ export interface PlacedOrder {
   products: { productId: string; name: string; quantity: number; unitPrice: number }[];
 }
 
-const PRODUCT_FIELDS = SHOP_PRODUCT_FIELDS;
-const CART_FIELDS = `lines { product { ${PRODUCT_FIELDS} } quantity unitPrice lineTotal } count currency subtotal listSubtotal memberSavings isEmpty`;
+const CART_FIELDS = `lines { product { ${SHOP_PRODUCT_FIELDS} } quantity unitPrice lineTotal } count currency subtotal listSubtotal memberSavings isEmpty`;
 const CHECKOUT_FIELDS = `id status step
   information { email firstName lastName address apartment city region postcode country phone }
   shippingMethod shippingOptions { method fee listFee } cart { ${CART_FIELDS} }
@@ -127,7 +126,7 @@ const CATEGORY_QUERY = gql<
   { slug: string }
 >(`
   query MarketplaceCategory($slug: String!) {
-    ecommerce { listCategories { id slug name productCount } products(categorySlug: $slug, limit: 60) { ${PRODUCT_FIELDS} } }
+    ecommerce { listCategories { id slug name productCount } products(categorySlug: $slug, limit: 60) { ${SHOP_PRODUCT_FIELDS} } }
   }
 `);
 
@@ -165,7 +164,7 @@ export interface ShopProductDetail {
 
 const PRODUCT_QUERY = gql<{ ecommerce: { product: ShopProductDetail } }, { id: number }>(`
   query MarketplaceProduct($id: Int!) { ecommerce { product(id: $id) {
-    product { ${PRODUCT_FIELDS} rating reviewCount }
+    product { ${SHOP_PRODUCT_FIELDS} rating reviewCount }
     reviews { id rating text authorName createdAt } canReview hasReviewed } } }
 `);
 
