@@ -28,7 +28,10 @@
  * with --check). The bare
  * elements' figures of the same run are the baselines: the ratios compare across machines.
  *
- * Usage: npm run bench:player -- [--runs 5] [--check] [--server-entry path] [--web-dist path]
+ * With --cpu-slowdown N the pages run with Chromium's CPU throttling at N times (the bare elements too):
+ * how the start-up holds on a phone or machine N times slower than this one.
+ *
+ * Usage: npm run bench:player -- [--runs 5] [--check] [--cpu-slowdown 1] [--server-entry path] [--web-dist path]
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -60,11 +63,13 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '5' },
     check: { type: 'boolean', default: false },
     trace: { type: 'boolean', default: false },
+    'cpu-slowdown': { type: 'string', default: '1' },
     'server-entry': { type: 'string', default: resolve(REPO_ROOT, 'apps/server/dist/main.js') },
     'web-dist': { type: 'string', default: resolve(REPO_ROOT, 'apps/web/dist') },
   },
 });
 const RUNS = Math.max(1, Math.min(20, Number(args.runs)));
+const CPU_SLOWDOWN = Math.max(1, Math.min(20, Number(args['cpu-slowdown']) || 1));
 
 function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -122,6 +127,8 @@ async function throttle(page: Page): Promise<void> {
   await cdp.send('Network.emulateNetworkConditions', { offline: false, ...THROTTLE });
   // Every run downloads what it plays (and the player's chunks), so HLS and MP4 start equally cold.
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  // --cpu-slowdown: a slower phone (or machine) than this one, for every element of the run alike.
+  if (CPU_SLOWDOWN > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
 }
 
 async function graphql<T>(page: Page, query: string, variables: Record<string, unknown>): Promise<T> {
@@ -160,8 +167,18 @@ async function firstTitle(page: Page, mediaType: string, minDuration: number): P
  * --trace the media events of elements in the document.
  */
 const ARM_TIMERS = `(() => {
-  const marks = {};
+  // Setting a mark wakes whoever waits for it (window.__whenMark): the bench waits inside the page, and
+  // nothing of Playwright's polls or is first set up on the page's main thread while the player starts.
+  const waiters = {};
+  const marks = new Proxy({}, {
+    set(target, key, value) {
+      target[key] = value;
+      for (const wake of waiters[key] ?? []) wake();
+      return true;
+    },
+  });
   window.__marks = marks;
+  window.__whenMark = (key) => key in marks ? Promise.resolve() : new Promise((wake) => { (waiters[key] ??= []).push(wake); });
   document.addEventListener('click', () => { marks.click ??= performance.now(); }, { capture: true, once: true });
   const watch = (media) => {
     let startedAt = null;
@@ -224,11 +241,19 @@ async function pressPlay(page: Page, base: string, mediaType: string, title: Tit
 }
 
 async function marks(page: Page, needed: string): Promise<Record<string, number>> {
-  await page.waitForFunction(
-    (key) => (window as unknown as { __marks: Record<string, number> }).__marks[key] !== undefined,
+  const reached = page.evaluate(
+    (key) => (window as unknown as { __whenMark: (name: string) => Promise<void> }).__whenMark(key),
     needed,
-    { timeout: STEP_TIMEOUT_MS },
   );
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, fail) => {
+    timer = setTimeout(() => {
+      fail(new Error(`No ${needed} within ${String(STEP_TIMEOUT_MS)} ms`));
+    }, STEP_TIMEOUT_MS);
+  });
+  await Promise.race([reached, late]).finally(() => {
+    clearTimeout(timer);
+  });
   const found = await page.evaluate(() => (window as unknown as { __marks: Record<string, number> }).__marks);
   if (args.trace) await printTrace(page, found);
   return found;
@@ -381,6 +406,14 @@ async function main(): Promise<void> {
       ['video', 'fractal-tides.mp4'],
     );
 
+    // Its HLS playlist, signed for its folder as the server signs it (the app may never request the
+    // playlist itself: the server hands out its text with the URL).
+    const hls = signedMediaPath(
+      new TextEncoder().encode(secret),
+      { root: 'demo', scope: ['video', 'fractal-tides'], expires: Math.floor(Date.now() / 1000) + 600 },
+      ['video', 'fractal-tides', 'index.m3u8'],
+    );
+
     const audio = { playing: [] as number[], advancing: [] as number[], bare: [] as number[] };
     const video = { app: [] as number[], bareHls: [] as number[], bareMp4: [] as number[] };
     for (let run = 0; run < RUNS; run += 1) {
@@ -407,15 +440,10 @@ async function main(): Promise<void> {
       await pressPlay(moviePage, base, 'movie', film, 'Watch');
       const seen = await marks(moviePage, 'frame');
       video.app.push((seen.frame ?? Number.NaN) - (seen.click ?? Number.NaN));
-      const hlsUrl = await moviePage.evaluate(
-        () =>
-          performance.getEntriesByType('resource').find((entry) => entry.name.includes('.m3u8'))?.name ??
-          null,
-      );
       await moviePage.getByRole('button', { name: 'Close the player' }).click();
       // The same film as progressive MP4 and as HLS on a bare <video>, in the same page and run.
       video.bareMp4.push(await bareFirstFrame(moviePage, mp4));
-      if (hlsUrl) video.bareHls.push(await bareFirstFrame(moviePage, hlsUrl));
+      video.bareHls.push(await bareFirstFrame(moviePage, hls));
       await moviePage.close();
     }
     await context.close();
@@ -466,7 +494,10 @@ async function main(): Promise<void> {
         verdict(ratio <= HLS_MAX_RATIO, `<= ${String(HLS_MAX_RATIO)}x`),
       ],
     ];
-    console.log(`player start-up, ${String(RUNS)} runs, Chromium throttled to 10 Mbps and 40 ms (ms)`);
+    const cpuNote = CPU_SLOWDOWN > 1 ? `, CPU slowed ${String(CPU_SLOWDOWN)}x` : '';
+    console.log(
+      `player start-up, ${String(RUNS)} runs, Chromium throttled to 10 Mbps and 40 ms${cpuNote} (ms)`,
+    );
     console.log(
       formatTable(['measure', 'cold', 'median', 'target'], rows, ['left', 'right', 'right', 'left']),
     );
@@ -492,6 +523,7 @@ async function main(): Promise<void> {
       noise,
       runs: RUNS,
       throttle: THROTTLE,
+      cpuSlowdown: CPU_SLOWDOWN,
       audiobook,
       film,
       audioMs: audio,

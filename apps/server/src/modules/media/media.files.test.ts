@@ -4,7 +4,13 @@ import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { parseRange, readLiveLoop, resolveMediaFile } from './media.files';
+import {
+  MAX_INLINE_PLAYLIST_BYTES,
+  parseRange,
+  readLiveLoop,
+  readVodPlaylist,
+  resolveMediaFile,
+} from './media.files';
 
 describe('parseRange', () => {
   it('honours one range in its three forms', () => {
@@ -88,5 +94,36 @@ describe('resolveMediaFile', () => {
     });
     expect(await readLiveLoop(root, ['bad-live'])).toBeNull();
     expect(await readLiveLoop(root, ['album'])).toBeNull();
+  });
+
+  describe('readVodPlaylist', () => {
+    const vod = ['#EXTM3U', '#EXT-X-TARGETDURATION:4', '#EXTINF:4.0,', 'seg000.ts', '#EXT-X-ENDLIST', ''];
+    const write = (name: string, lines: readonly string[]) => {
+      mkdirSync(join(root, 'video'), { recursive: true });
+      writeFileSync(join(root, 'video', name), lines.join('\n'));
+    };
+
+    it('gives the text of a finished media playlist, and its new text once the file changes', async () => {
+      write('index.m3u8', vod);
+      expect(await readVodPlaylist(root, ['video', 'index.m3u8'])).toBe(vod.join('\n'));
+      const longer = [...vod.slice(0, -2), '#EXTINF:2.0,', 'seg001.ts', '#EXT-X-ENDLIST', ''];
+      write('index.m3u8', longer);
+      expect(await readVodPlaylist(root, ['video', 'index.m3u8'])).toBe(longer.join('\n'));
+    });
+
+    it('gives nothing for live, master, oversized, missing or other files', async () => {
+      write(
+        'live.m3u8',
+        vod.filter((line) => line !== '#EXT-X-ENDLIST'),
+      );
+      write('master.m3u8', ['#EXTM3U', '#EXT-X-STREAM-INF:BANDWIDTH=800000', 'index.m3u8', '#EXT-X-ENDLIST']);
+      write('huge.m3u8', [...vod, '#'.repeat(MAX_INLINE_PLAYLIST_BYTES)]);
+      write('notes.txt', vod);
+      write('plain.m3u8', ['not a playlist', '#EXT-X-ENDLIST']);
+      for (const name of ['live.m3u8', 'master.m3u8', 'huge.m3u8', 'notes.txt', 'plain.m3u8', 'gone.m3u8']) {
+        expect(await readVodPlaylist(root, ['video', name])).toBeNull();
+      }
+      expect(await readVodPlaylist(root, ['album', 'escape.mp3'])).toBeNull();
+    });
   });
 });

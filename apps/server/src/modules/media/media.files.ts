@@ -40,24 +40,67 @@ export async function resolveMediaFile(
   }
 }
 
-const liveCache = new Map<string, { mtimeMs: number; loop: LiveLoop }>();
+/**
+ * A reader of small files under a media root: each file is parsed by `parse` (null: not valid) and kept
+ * parsed, by real path, while its size and modification time hold. Missing, larger than `maxBytes` or
+ * not valid reads as null.
+ */
+function parsedFileReader<T>(maxBytes: number, parse: (text: string) => T | null) {
+  const cache = new Map<string, { size: number; mtimeMs: number; value: T }>();
+  return async (rootDir: string, segments: readonly string[]): Promise<T | null> => {
+    const file = await resolveMediaFile(rootDir, segments);
+    if (!file || file.size > maxBytes) return null;
+    const cached = cache.get(file.path);
+    if (cached?.mtimeMs === file.mtimeMs && cached.size === file.size) return cached.value;
+    let text: string;
+    try {
+      text = await readFile(file.path, 'utf8');
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+    const value = parse(text);
+    if (value === null) return null;
+    cache.set(file.path, { size: file.size, mtimeMs: file.mtimeMs, value });
+    return value;
+  };
+}
 
-/** The `live.json` of a folder, parsed and kept while the file is unchanged; null without a valid one. */
-export async function readLiveLoop(rootDir: string, folder: readonly string[]): Promise<LiveLoop | null> {
-  const file = await resolveMediaFile(rootDir, [...folder, LIVE_DESCRIPTION]);
-  if (!file || file.size > 1_000_000) return null;
-  const cached = liveCache.get(file.path);
-  if (cached?.mtimeMs === file.mtimeMs) return cached.loop;
-  let json: unknown;
+const readLiveDescription = parsedFileReader(1_000_000, (text) => {
   try {
-    json = JSON.parse(await readFile(file.path, 'utf8'));
+    const parsed = LiveLoopSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
-  const parsed = LiveLoopSchema.safeParse(json);
-  if (!parsed.success) return null;
-  liveCache.set(file.path, { mtimeMs: file.mtimeMs, loop: parsed.data });
-  return parsed.data;
+});
+
+/** The `live.json` of a folder, parsed and kept while the file is unchanged; null without a valid one. */
+export function readLiveLoop(rootDir: string, folder: readonly string[]): Promise<LiveLoop | null> {
+  return readLiveDescription(rootDir, [...folder, LIVE_DESCRIPTION]);
+}
+
+/** A media playlist longer than this is not handed out with the playback (a film of hours is ~40 kB). */
+export const MAX_INLINE_PLAYLIST_BYTES = 64 * 1024;
+
+const readPlaylist = parsedFileReader(MAX_INLINE_PLAYLIST_BYTES, (text) =>
+  text.startsWith('#EXTM3U') &&
+  /^#EXT-X-ENDLIST\s*$/m.test(text) &&
+  /^#EXTINF:/m.test(text) &&
+  !/^#EXT-X-STREAM-INF/m.test(text)
+    ? text
+    : null,
+);
+
+/**
+ * The text of a video-on-demand HLS media playlist (a `.m3u8` file that lists segments and ends with
+ * `#EXT-X-ENDLIST`), or null: missing, too large, a master playlist (which rendition plays is the
+ * player's choice) or a playlist still growing. It never changes while the file does not, so a player
+ * can be given it with the signed URL and skip asking for it (decision 047).
+ */
+export function readVodPlaylist(rootDir: string, segments: readonly string[]): Promise<string | null> {
+  if (!segments[segments.length - 1]?.endsWith('.m3u8')) return Promise.resolve(null);
+  return readPlaylist(rootDir, segments);
 }
 
 export type ByteRange =

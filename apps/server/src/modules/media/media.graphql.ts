@@ -30,6 +30,12 @@ export const mediaTypeDefs = /* GraphQL */ `
     vendor_id: String
     "A video's caption tracks (WebVTT sidecars of its file); empty for other kinds."
     textTracks: [TextTrack!]!
+    """
+    The text of the HLS media playlist url names, for video on demand (a finished playlist of at most
+    64 KiB): a player can start fetching the segment it starts in without asking for the playlist.
+    Segment URIs in it are relative to url. Null for live streams, master playlists and other files.
+    """
+    playlist: String
   }
 
   "A caption track of a video: a signed WebVTT URL, valid as long as the playback's."

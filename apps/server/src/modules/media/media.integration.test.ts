@@ -44,6 +44,7 @@ const START = /* GraphQL */ `
             kind
             url
           }
+          playlist
         }
       }
     }
@@ -62,6 +63,7 @@ interface Playback {
   expiresAt: string;
   vendor_id: string | null;
   textTracks: { language: string; kind: string; url: string }[];
+  playlist: string | null;
 }
 interface StartResult {
   responseResult: {
@@ -298,6 +300,11 @@ describe.each(ENGINES)('media playback (%s)', (engine) => {
         vendor_id: 'v-colony',
       });
       expect(playback.url).toMatch(/^\/media\/s\/\d+\/3\/[\w-]{43}\/demo\/video\/colony\/index\.m3u8$/);
+      // The on-demand playlist comes with the URL, as the media route serves it.
+      const served = await get(playback.url);
+      expect(served.statusCode).toBe(200);
+      expect(playback.playlist).toBe(served.body);
+      expect(playback.playlist).toMatch(/#EXT-X-ENDLIST/);
       // Valid for MEDIA_URL_TTL_SECONDS (4 hours by default).
       const ttl = (Date.parse(playback.expiresAt) - before) / 1000;
       expect(ttl).toBeGreaterThan(t.config.media.urlTtlSeconds - 5);
@@ -349,6 +356,8 @@ describe.each(ENGINES)('media playback (%s)', (engine) => {
       const live = await play(openMember, 'stream', id('stream'));
       expect(live).toMatchObject({ kind: 'LIVE', mimeType: 'application/vnd.apple.mpegurl' });
       expect(live.url).toMatch(/\/demo\/live\/match-day\/live\.m3u8$/);
+      // Only a finished video playlist is handed out: a live one changes, other kinds have none.
+      expect([ebook, game, live].map((playback) => playback.playlist)).toEqual([null, null, null]);
     });
 
     it('plays a chapter within its parent file, by the parent rules, with the parent vendor_id', async () => {

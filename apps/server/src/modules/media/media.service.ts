@@ -6,7 +6,7 @@ import { badInput, forbidden, notFound } from '../../errors';
 import type { CatalogService, MediaItemView } from '../catalog/catalog.service';
 import type { EventsService } from '../events/events.service';
 import { captionsBeside } from './media.captions';
-import { readLiveLoop, resolveMediaFile } from './media.files';
+import { readLiveLoop, readVodPlaylist, resolveMediaFile } from './media.files';
 import { LIVE_PLAYLIST, REPLAY_PLAYLIST, loopSeconds } from './media.live';
 import {
   type PlaybackKind,
@@ -33,6 +33,8 @@ export interface PlaybackView {
   vendor_id: string | null;
   /** A video's caption tracks (WebVTT), each signed like the media. */
   textTracks: { language: string; kind: 'captions'; url: string }[];
+  /** The text of the HLS playlist `url` names when it is a finished (on-demand) media playlist, else null. */
+  playlist: string | null;
 }
 
 export interface MediaServiceDeps {
@@ -115,6 +117,8 @@ export function createMediaService({
     const url = signedMediaPath(config.media.urlSecret, { root: target.root, scope, expires }, file);
     const vendorId = item.vendor_id ?? parent?.vendor_id ?? null;
     const captions = kind === 'VIDEO' ? await captionsBeside(roots[target.root], file) : [];
+    // The player can fetch the segment it starts in at once instead of asking for the playlist first.
+    const playlist = kind === 'VIDEO' ? await readVodPlaylist(roots[target.root], file) : null;
     const textTracks = captions.map((caption) => ({
       language: caption.language,
       kind: 'captions' as const,
@@ -149,6 +153,7 @@ export function createMediaService({
       expiresAt: new Date(expires * 1000).toISOString(),
       vendor_id: vendorId,
       textTracks,
+      playlist,
     };
   }
 

@@ -29,6 +29,8 @@ export interface Playback {
   vendor_id: string | null;
   /** A video's caption tracks (signed WebVTT URLs); none for other kinds. */
   textTracks: TextTrack[];
+  /** The text of the HLS playlist `url` names, for video on demand; null otherwise. */
+  playlist: string | null;
 }
 
 /** A caption track of a video, as the server offers it with the playback. */
@@ -68,6 +70,7 @@ const START_PLAYBACK = gql<
         playback {
           id mediaType title kind url mimeType startSeconds endSeconds expiresAt vendor_id
           textTracks { language kind url }
+          playlist
         }
       }
     }

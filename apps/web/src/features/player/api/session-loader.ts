@@ -127,7 +127,7 @@ export function followPlayQueue(queue: PlayQueue = playQueue): () => void {
       Promise.all([load.playback, load.progress])
         .then(([playback, saved]) => {
           if (load.signal.aborted) return;
-          prefetchStream(playback.url, playback.mimeType, live, resumeSeconds(active, playback, saved));
+          prefetchStream(playback, live, resumeSeconds(active, playback, saved));
         })
         .catch(() => undefined);
     }

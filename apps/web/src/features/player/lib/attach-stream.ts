@@ -128,12 +128,17 @@ function loadEngine(): Promise<Engine> {
 }
 
 /**
- * Starts fetching what hls.js will ask for first, the playlist and the segment playback starts in
- * (hls-prefetch.ts), when hls.js is what will play the URL.
+ * Starts fetching what hls.js will ask for first, the playlist (unless the server gave its text) and the
+ * segment playback starts in (hls-prefetch.ts), when hls.js is what will play the URL.
  */
-export function prefetchStream(url: string, mimeType: string | null, live: boolean, startSeconds: number) {
+export function prefetchStream(
+  playback: { url: string; mimeType: string | null; playlist: string | null },
+  live: boolean,
+  startSeconds: number,
+) {
+  const { url, mimeType, playlist } = playback;
   if (!isHlsSource(url, mimeType) || hlsEngine(document.createElement('video'), live) !== 'hls.js') return;
-  prefetchHlsStart(url, live ? 0 : startSeconds);
+  prefetchHlsStart(url, live ? 0 : startSeconds, live ? null : playlist);
 }
 
 /** Starts downloading hls.js when a video that will need it starts loading, to arrive with the signed URL. */

@@ -138,6 +138,27 @@ describe('prefetchHlsStart and the prefetch-aware loader', () => {
     expect(NetworkLoader.loaded).toEqual([PLAYLIST_URL]);
   });
 
+  it('with the playlist given by the server, fetches only the segment, at once, and hands over both', async () => {
+    serve({ '/media/tok/demo/video/given/seg001.ts': 'TS-1' });
+    const url = '/media/tok/demo/video/given/index.m3u8';
+    prefetchHlsStart(url, 0.7, VOD);
+    await vi.waitFor(() => {
+      expect(fetchMock).toHaveBeenCalledOnce();
+    });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(base('/media/tok/demo/video/given/seg001.ts'));
+
+    const playlist = request(url, 'text');
+    await vi.waitFor(() => {
+      expect(playlist.callbacks.onSuccess).toHaveBeenCalledOnce();
+    });
+    expect(playlist.callbacks.onSuccess.mock.calls[0]?.[0]).toMatchObject({ data: VOD, code: 200 });
+    const segment = request('/media/tok/demo/video/given/seg001.ts', 'arraybuffer');
+    await vi.waitFor(() => {
+      expect(segment.callbacks.onSuccess).toHaveBeenCalledOnce();
+    });
+    expect(NetworkLoader.loaded).toEqual([]);
+  });
+
   it('loads from the network when the prefetch failed, and never answers an aborted load', async () => {
     serve({ '/media/tok/demo/video/film/index.m3u8': null });
     prefetchHlsStart(PLAYLIST_URL, 0);

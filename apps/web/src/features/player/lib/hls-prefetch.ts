@@ -55,17 +55,26 @@ export function segmentAt(playlist: string, playlistUrl: string, seconds: number
 }
 
 /**
- * Fetches an HLS title's playlist now, and once it is in, for video on demand the segment that holds
- * `startSeconds`. Replaces what an earlier title had prefetched.
+ * Fetches an HLS title's playlist now (unless the server gave its text with the signed URL), and once it
+ * is in, for video on demand the segment that holds `startSeconds`. Replaces what an earlier title had
+ * prefetched.
  */
-export function prefetchHlsStart(url: string, startSeconds: number): void {
+export function prefetchHlsStart(url: string, startSeconds: number, playlist: string | null = null): void {
   if (prefetched.has(absolute(url))) return;
   prefetched.clear();
-  void fetchAhead(url).then((body) => {
-    if (body === null || !prefetched.has(absolute(url))) return;
-    const segment = segmentAt(new TextDecoder().decode(body), url, startSeconds);
+  const body = playlist === null ? fetchAhead(url) : given(url, playlist);
+  void body.then((bytes) => {
+    if (bytes === null || !prefetched.has(absolute(url))) return;
+    const segment = segmentAt(new TextDecoder().decode(bytes), url, startSeconds);
     if (segment !== null) void fetchAhead(segment);
   });
+}
+
+/** A response the server already gave (the playlist's text), kept as if it had been fetched ahead. */
+function given(url: string, text: string): Promise<ArrayBuffer> {
+  const body = Promise.resolve(new TextEncoder().encode(text).buffer);
+  prefetched.set(absolute(url), body);
+  return body;
 }
 
 function takePrefetched(url: string): Promise<ArrayBuffer | null> | null {
