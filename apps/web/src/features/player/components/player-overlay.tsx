@@ -86,25 +86,28 @@ function OverlayFrame({
   // Where focus was when the player opened (the Play button), to return it there on close.
   const [opener] = useState<Element | null>(() => document.activeElement);
 
-  // Focus follows the view: into the full view when it opens, back to its toggle when it closes.
+  // While the full view covers the page, the page behind it is inert (no Tab stops, hidden from readers);
+  // and focus follows the view: into the full view when it opens, back to its toggle when it closes. One
+  // layout effect for both, inert first: focus() brings the document's styles up to date at once, and
+  // with the page already inert that is the only recalculation the opening costs (inert set afterwards,
+  // in a passive effect, made the next frame recalculate the whole page a second time: issue 19).
   const wasExpanded = useRef<boolean | null>(null);
   useLayoutEffect(() => {
-    if (wasExpanded.current === expanded) return;
-    const first = wasExpanded.current === null;
-    wasExpanded.current = expanded;
-    if (expanded) headingRef.current?.focus();
-    else if (!first) toggleRef.current?.focus();
-  }, [expanded]);
-
-  // While the full view covers the page, the page behind it is inert (no Tab stops, hidden from readers).
-  useEffect(() => {
     const region = regionRef.current;
-    if (!expanded || !region?.parentElement) return;
-    const siblings = [...region.parentElement.children].filter(
-      (element): element is HTMLElement =>
-        element !== region && element instanceof HTMLElement && !element.inert,
-    );
+    const siblings =
+      expanded && region?.parentElement
+        ? [...region.parentElement.children].filter(
+            (element): element is HTMLElement =>
+              element !== region && element instanceof HTMLElement && !element.inert,
+          )
+        : [];
     for (const element of siblings) element.inert = true;
+    if (wasExpanded.current !== expanded) {
+      const first = wasExpanded.current === null;
+      wasExpanded.current = expanded;
+      if (expanded) headingRef.current?.focus();
+      else if (!first) toggleRef.current?.focus();
+    }
     return () => {
       for (const element of siblings) element.inert = false;
     };
