@@ -88,9 +88,8 @@ function OverlayFrame({
 
   // While the full view covers the page, the page behind it is inert (no Tab stops, hidden from readers);
   // and focus follows the view: into the full view when it opens, back to its toggle when it closes. One
-  // layout effect for both, inert first: focus() brings the document's styles up to date at once, and
-  // with the page already inert that is the only recalculation the opening costs (inert set afterwards,
-  // in a passive effect, made the next frame recalculate the whole page a second time: issue 19).
+  // layout effect for both, inert first: focus() brings the document's styles up to date at once, so the
+  // page's change to inert is part of that recalculation rather than invalidating it afterwards.
   const wasExpanded = useRef<boolean | null>(null);
   useLayoutEffect(() => {
     const region = regionRef.current;
