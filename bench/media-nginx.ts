@@ -47,7 +47,7 @@ const NJS_MODULE = '/usr/lib/nginx/modules/ngx_http_js_module.so';
 const START_TIMEOUT_MS = 120_000;
 
 const FILES = {
-  segment: { scope: ['video', 'colony'], file: ['video', 'colony', 'seg000.ts'] },
+  segment: { scope: ['video', 'colony'], file: ['video', 'colony', 'seg000.m4s'] },
   track: { scope: ['music'], file: ['music', '01-harbor-lights.mp3'] },
 } as const;
 type FileName = keyof typeof FILES;

@@ -21,7 +21,7 @@ import { buildGames } from './build/games.mjs';
 import { buildLive } from './build/live.mjs';
 import { buildMusic } from './build/music.mjs';
 import { buildSoftware } from './build/software.mjs';
-import { buildVideos } from './build/video.mjs';
+import { HLS_INIT, buildVideos } from './build/video.mjs';
 import { writeDemoReadme } from './lib/readme.mjs';
 import {
   ensureDir,
@@ -113,6 +113,7 @@ const MIME = {
   m4b: 'audio/mp4',
   mp4: 'video/mp4',
   ts: 'video/mp2t',
+  m4s: 'video/iso.segment',
   m3u8: 'application/vnd.apple.mpegurl',
   json: 'application/json',
   epub: 'application/epub+zip',
@@ -150,13 +151,15 @@ function describe(rel, items) {
   else if (parts[0] === 'audiobooks') kind = 'audiobook';
   else if (parts[0] === 'video')
     kind =
-      ext === 'mp4'
-        ? 'progressive-video'
-        : ext === 'm3u8'
-          ? 'hls-vod-playlist'
-          : ext === 'vtt'
-            ? 'captions'
-            : 'hls-segment';
+      parts[parts.length - 1] === HLS_INIT
+        ? 'hls-init-segment'
+        : ext === 'mp4'
+          ? 'progressive-video'
+          : ext === 'm3u8'
+            ? 'hls-vod-playlist'
+            : ext === 'vtt'
+              ? 'captions'
+              : 'hls-segment';
   else if (parts[0] === 'live')
     kind = ext === 'json' ? 'live-descriptor' : ext === 'm3u8' ? 'hls-loop-playlist' : 'live-segment';
   else if (parts[0] === 'ebooks') kind = 'ebook';
@@ -302,7 +305,7 @@ function main() {
     );
     writeText(
       join(OUT, '.gitattributes'),
-      '# Generated binaries (scripts/media/generate-demo-media.mjs); .ts here is MPEG-TS, not TypeScript.\n* -text\n*.ts binary linguist-generated\n*.mp3 binary\n*.m4b binary\n*.mp4 binary\n*.webp binary\n*.epub binary\n*.zip binary\n*.m3u8 text eol=lf\n*.json text eol=lf\n*.md text eol=lf\n*.html text eol=lf\n*.sha256 text eol=lf\n*.vtt text eol=lf\n',
+      '# Generated binaries (scripts/media/generate-demo-media.mjs); .ts here is MPEG-TS, not TypeScript.\n* -text\n*.ts binary linguist-generated\n*.m4s binary\n*.mp3 binary\n*.m4b binary\n*.mp4 binary\n*.webp binary\n*.epub binary\n*.zip binary\n*.m3u8 text eol=lf\n*.json text eol=lf\n*.md text eol=lf\n*.html text eol=lf\n*.sha256 text eol=lf\n*.vtt text eol=lf\n',
     );
     writeDemoReadme(OUT, items);
     const files = listFiles(OUT)

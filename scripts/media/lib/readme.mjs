@@ -64,8 +64,9 @@ ${rows(
 
 640×360, H.264 Main profile level 3.1, yuv420p, 24 fps, keyframes (IDR, closed GOP) at 0, 0.5, 1 and 2 s, then every
 4 s; AAC-LC stereo 96 kb/s 48 kHz. Each title is an HLS VOD folder (\`index.m3u8\`, \`#EXT-X-PLAYLIST-TYPE:VOD\`,
-MPEG-TS segments \`seg000.ts\`… of 0.5, 0.5, 1 and 2 s, then 4 s: a first segment of a few tens of KB starts playback
-sooner) that plays with hls.js or natively in Safari. \`video/fractal-tides.mp4\` is the
+fMP4 segments \`seg000.m4s\`… of 0.5, 0.5, 1 and 2 s, then 4 s, after the initialization segment \`init.mp4\`
+(\`#EXT-X-MAP\`): a first segment of a few tens of KB starts playback sooner, and hls.js appends fMP4 without
+transmuxing it) that plays with hls.js or natively in Safari. \`video/fractal-tides.mp4\` is the
 same encode as a progressive fast-start MP4 (moov before mdat) for the HLS-versus-progressive benchmark.
 
 Captions: every film has WebVTT caption tracks in English, French, Spanish, German and Japanese, beside its

@@ -1,7 +1,8 @@
 // Checks the generated demo media the way a player would meet it: codecs, sizes, durations, tags,
 // chapters, keyframes at every HLS segment start, continuous live timestamps, EPUB container rules,
 // game and download rules, thumbnail sizes. Returns a list of { area, file, ok, detail } rows.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { checkGame } from '../build/games.mjs';
@@ -45,6 +46,7 @@ function parsePlaylist(text) {
   const target = Number(/#EXT-X-TARGETDURATION:(\d+)/.exec(text)?.[1]);
   return {
     segments,
+    map: /^#EXT-X-MAP:URI="([^"]+)"/m.exec(text)?.[1] ?? null,
     target,
     vod: text.includes('#EXT-X-PLAYLIST-TYPE:VOD'),
     endlist: text.includes('#EXT-X-ENDLIST'),
@@ -67,8 +69,22 @@ function topBoxes(file) {
   return boxes;
 }
 
-function checkSegment(out, rel, rows, area, expectAudio = true) {
-  const file = join(out, rel);
+/**
+ * Probes one HLS segment: an MPEG-TS segment as it is, an fMP4 one (given its playlist's `init`, the
+ * EXT-X-MAP file) joined after that initialization segment, as a player appends them.
+ */
+function checkSegment(out, rel, rows, area, expectAudio = true, init = null) {
+  const joined = init ? join(tmpdir(), `verify-${process.pid}-${rel.replace(/\W/g, '_')}.mp4`) : null;
+  if (joined)
+    writeFileSync(joined, Buffer.concat([readFileSync(join(out, init)), readFileSync(join(out, rel))]));
+  try {
+    return probeSegment(joined ?? join(out, rel), rel, rows, area, expectAudio);
+  } finally {
+    if (joined) rmSync(joined, { force: true });
+  }
+}
+
+function probeSegment(file, rel, rows, area, expectAudio) {
   const frame = firstVideoFrame(file);
   const probe = ffprobe(file, ['-show_streams', '-show_format']);
   const v = probe.streams.find((s) => s.codec_type === 'video');
@@ -151,12 +167,15 @@ export function verify(out, manifest) {
       `VOD playlist, ${pl.segments.length} segments, target ${pl.target}s, total ${total.toFixed(2)}s, ENDLIST ${pl.endlist}`,
     );
     const dir = item.entry.replace(/index\.m3u8$/, '');
+    // fMP4 segments (decision 047) after their initialization segment, which must exist.
+    if (pl.map)
+      add('video', dir + pl.map, existsSync(join(out, dir + pl.map)), 'initialization segment (EXT-X-MAP)');
     // The segment starts from the playlist's durations, where the progressive MP4 of the same encode
-    // has its keyframes (the segments' own timestamps start at the MPEG-TS offset).
+    // has its keyframes (the segments' own timestamps may start at an offset).
     const starts = pl.segments.map((_, i) => pl.segments.slice(0, i).reduce((sum, x) => sum + x.duration, 0));
     let expected = null;
     for (const s of pl.segments) {
-      const { start } = checkSegment(out, dir + s.uri, rows, 'video', true);
+      const { start } = checkSegment(out, dir + s.uri, rows, 'video', true, pl.map ? dir + pl.map : null);
       if (expected !== null && !near(start, expected, 0.05))
         add('video', dir + s.uri, false, `timestamp jump: starts ${start}, expected ${expected}`);
       expected = start + s.duration;

@@ -450,14 +450,20 @@ describe.each(ENGINES)('media playback (%s)', (engine) => {
       expect(playlist.headers['content-type']).toBe('application/vnd.apple.mpegurl');
       expect(playlist.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
       expect(playlist.body).toContain('#EXT-X-ENDLIST');
-      const segmentName = playlist.body.split('\n').find((line) => line.endsWith('.ts'));
-      expect(segmentName).toBe('seg000.ts');
+      // fMP4 segments after their initialization segment (EXT-X-MAP), both under the same token.
+      expect(playlist.body).toContain('#EXT-X-MAP:URI="init.mp4"');
+      const init = await get(new URL('init.mp4', `http://x${url}`).pathname);
+      expect(init.statusCode).toBe(200);
+      expect(init.headers['content-type']).toBe('video/mp4');
+      expect(init.rawPayload.subarray(4, 8).toString('latin1')).toBe('ftyp');
+      const segmentName = playlist.body.split('\n').find((line) => line.endsWith('.m4s'));
+      expect(segmentName).toBe('seg000.m4s');
       const segment = await get(new URL(segmentName ?? '', `http://x${url}`).pathname);
       expect(segment.statusCode).toBe(200);
-      expect(segment.headers['content-type']).toBe('video/mp2t');
+      expect(segment.headers['content-type']).toBe('video/iso.segment');
       expect(segment.headers.etag).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
       expect(segment.headers['last-modified']).toBeTruthy();
-      expect(segment.rawPayload.subarray(0, 1)[0]).toBe(0x47); // MPEG-TS sync byte
+      expect(segment.rawPayload.subarray(4, 8).toString('latin1')).toBe('styp');
       // The folder grant stops at the folder.
       const neighbour = url.replace('/colony/index.m3u8', '/rule-110/index.m3u8');
       expect((await get(neighbour)).statusCode).toBe(403);

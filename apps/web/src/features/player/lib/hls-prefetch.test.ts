@@ -7,7 +7,7 @@ import type {
   LoaderStats,
 } from 'hls.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { prefetchAwareLoader, prefetchHlsStart, segmentAt } from './hls-prefetch';
+import { prefetchAwareLoader, prefetchHlsStart, segmentAt, startOf } from './hls-prefetch';
 
 const VOD = [
   '#EXTM3U',
@@ -25,6 +25,12 @@ const VOD = [
   '#EXT-X-ENDLIST',
   '',
 ].join('\n');
+
+/** The same playlist with fMP4 segments after an initialization segment, as the demo films are cut. */
+const FMP4 = VOD.replace(
+  '#EXT-X-PLAYLIST-TYPE:VOD',
+  '#EXT-X-PLAYLIST-TYPE:VOD\n#EXT-X-MAP:URI="init.mp4"',
+).replace(/\.ts/g, '.m4s');
 
 const PLAYLIST_URL = '/media/tok/demo/video/film/index.m3u8';
 const base = (path: string) => new URL(path, window.location.href).href;
@@ -85,6 +91,21 @@ function request(url: string, responseType: string) {
   loader.load({ url, responseType } as LoaderContext, {} as LoaderConfiguration, callbacks);
   return { loader, callbacks };
 }
+
+describe('startOf', () => {
+  it('names the initialization segment of fMP4 segments beside the segment, and none for MPEG-TS', () => {
+    expect(startOf(FMP4, PLAYLIST_URL, 0.7)).toEqual({
+      segment: base('/media/tok/demo/video/film/seg001.m4s'),
+      init: base('/media/tok/demo/video/film/init.mp4'),
+    });
+    expect(startOf(VOD, PLAYLIST_URL, 0.7)).toEqual({
+      segment: base('/media/tok/demo/video/film/seg001.ts'),
+      init: null,
+    });
+    const attributes = FMP4.replace('#EXT-X-MAP:URI="init.mp4"', '#EXT-X-MAP:BYTERANGE="720@0",URI="i.mp4"');
+    expect(startOf(attributes, PLAYLIST_URL, 0)?.init).toBe(base('/media/tok/demo/video/film/i.mp4'));
+  });
+});
 
 describe('prefetchHlsStart and the prefetch-aware loader', () => {
   const fetchMock = vi.fn<typeof fetch>();
@@ -156,6 +177,30 @@ describe('prefetchHlsStart and the prefetch-aware loader', () => {
     await vi.waitFor(() => {
       expect(segment.callbacks.onSuccess).toHaveBeenCalledOnce();
     });
+    expect(NetworkLoader.loaded).toEqual([]);
+  });
+
+  it('fetches an fMP4 title’s initialization segment beside its first segment, each handed over once', async () => {
+    serve({
+      '/media/tok/demo/video/cmaf/init.mp4': 'INIT',
+      '/media/tok/demo/video/cmaf/seg000.m4s': 'MOOF',
+    });
+    prefetchHlsStart('/media/tok/demo/video/cmaf/index.m3u8', 0, FMP4);
+    await vi.waitFor(() => {
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    });
+    for (const [path, body] of [
+      ['/media/tok/demo/video/cmaf/init.mp4', 'INIT'],
+      ['/media/tok/demo/video/cmaf/seg000.m4s', 'MOOF'],
+    ] as const) {
+      const load = request(path, 'arraybuffer');
+      await vi.waitFor(() => {
+        expect(load.callbacks.onSuccess).toHaveBeenCalledOnce();
+      });
+      expect(new TextDecoder().decode(load.callbacks.onProgress.mock.calls[0]?.[2] as ArrayBuffer)).toBe(
+        body,
+      );
+    }
     expect(NetworkLoader.loaded).toEqual([]);
   });
 

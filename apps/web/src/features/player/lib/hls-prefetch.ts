@@ -31,27 +31,44 @@ function fetchAhead(url: string): Promise<ArrayBuffer | null> {
 }
 
 /**
- * The URL of the segment of a media playlist that holds `seconds`, or null: a master playlist (the level
- * is hls.js's choice), a live one (hls.js starts near its end) or a position past the end.
+ * What playback at `seconds` of a media playlist needs first: the URL of the segment that holds it and,
+ * for fMP4 segments, the initialization segment (`#EXT-X-MAP`) in force there. Null for a master playlist
+ * (the level is hls.js's choice), a live one (hls.js starts near its end) or a position past the end.
  */
-export function segmentAt(playlist: string, playlistUrl: string, seconds: number): string | null {
+export function startOf(
+  playlist: string,
+  playlistUrl: string,
+  seconds: number,
+): { segment: string; init: string | null } | null {
   if (!playlist.startsWith('#EXTM3U') || playlist.includes('#EXT-X-STREAM-INF')) return null;
   if (!playlist.includes('#EXT-X-ENDLIST')) return null;
+  const resolve = (uri: string) => new URL(uri, absolute(playlistUrl)).href;
   let start = 0;
   let duration: number | null = null;
+  let init: string | null = null;
   for (const raw of playlist.split(/\r?\n/)) {
     const line = raw.trim();
+    const map = /^#EXT-X-MAP:(?:.*,)?URI="([^"]+)"/.exec(line);
+    if (map?.[1]) {
+      init = resolve(map[1]);
+      continue;
+    }
     const extinf = /^#EXTINF:(\d+(?:\.\d+)?)/.exec(line);
     if (extinf) {
       duration = Number(extinf[1]);
       continue;
     }
     if (line === '' || line.startsWith('#') || duration === null) continue;
-    if (seconds < start + duration) return new URL(line, absolute(playlistUrl)).href;
+    if (seconds < start + duration) return { segment: resolve(line), init };
     start += duration;
     duration = null;
   }
   return null;
+}
+
+/** The URL of the segment of a media playlist that holds `seconds`, or null (see `startOf`). */
+export function segmentAt(playlist: string, playlistUrl: string, seconds: number): string | null {
+  return startOf(playlist, playlistUrl, seconds)?.segment ?? null;
 }
 
 /**
@@ -65,8 +82,10 @@ export function prefetchHlsStart(url: string, startSeconds: number, playlist: st
   const body = playlist === null ? fetchAhead(url) : given(url, playlist);
   void body.then((bytes) => {
     if (bytes === null || !prefetched.has(absolute(url))) return;
-    const segment = segmentAt(new TextDecoder().decode(bytes), url, startSeconds);
-    if (segment !== null) void fetchAhead(segment);
+    const start = startOf(new TextDecoder().decode(bytes), url, startSeconds);
+    if (start === null) return;
+    if (start.init !== null) void fetchAhead(start.init);
+    void fetchAhead(start.segment);
   });
 }
 
