@@ -126,6 +126,9 @@ const MIME = {
   gitattributes: 'text/plain; charset=utf-8',
 };
 
+/** What a file under `video/` is, by its extension (an HLS segment otherwise; `init.mp4` apart). */
+const VIDEO_KINDS = { mp4: 'progressive-video', m3u8: 'hls-vod-playlist', vtt: 'captions' };
+
 const TYPE_OF_FOLDER = {
   music: 'music',
   audiobooks: 'audiobook',
@@ -150,16 +153,7 @@ function describe(rel, items) {
   } else if (parts[0] === 'music') kind = 'audio-track';
   else if (parts[0] === 'audiobooks') kind = 'audiobook';
   else if (parts[0] === 'video')
-    kind =
-      parts[parts.length - 1] === HLS_INIT
-        ? 'hls-init-segment'
-        : ext === 'mp4'
-          ? 'progressive-video'
-          : ext === 'm3u8'
-            ? 'hls-vod-playlist'
-            : ext === 'vtt'
-              ? 'captions'
-              : 'hls-segment';
+    kind = parts[parts.length - 1] === HLS_INIT ? 'hls-init-segment' : (VIDEO_KINDS[ext] ?? 'hls-segment');
   else if (parts[0] === 'live')
     kind = ext === 'json' ? 'live-descriptor' : ext === 'm3u8' ? 'hls-loop-playlist' : 'live-segment';
   else if (parts[0] === 'ebooks') kind = 'ebook';

@@ -7,7 +7,7 @@ import type {
   LoaderStats,
 } from 'hls.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { prefetchAwareLoader, prefetchHlsStart, segmentAt, startOf } from './hls-prefetch';
+import { prefetchAwareLoader, prefetchHlsStart, startOf } from './hls-prefetch';
 
 const VOD = [
   '#EXTM3U',
@@ -34,6 +34,9 @@ const FMP4 = VOD.replace(
 
 const PLAYLIST_URL = '/media/tok/demo/video/film/index.m3u8';
 const base = (path: string) => new URL(path, window.location.href).href;
+/** The segment playback at `seconds` starts in, or null. */
+const segmentAt = (playlist: string, url: string, seconds: number) =>
+  startOf(playlist, url, seconds)?.segment ?? null;
 
 describe('segmentAt', () => {
   it('finds the segment that holds a position, relative to the playlist', () => {
@@ -92,6 +95,15 @@ function request(url: string, responseType: string) {
   return { loader, callbacks };
 }
 
+/** A request answered from what was fetched ahead: resolves once hls.js's success callback has run. */
+async function handedOver(url: string, responseType: string) {
+  const load = request(url, responseType);
+  await vi.waitFor(() => {
+    expect(load.callbacks.onSuccess).toHaveBeenCalledOnce();
+  });
+  return load;
+}
+
 describe('startOf', () => {
   it('names the initialization segment of fMP4 segments beside the segment, and none for MPEG-TS', () => {
     expect(startOf(FMP4, PLAYLIST_URL, 0.7)).toEqual({
@@ -139,17 +151,11 @@ describe('prefetchHlsStart and the prefetch-aware loader', () => {
       expect(fetchMock).toHaveBeenCalledTimes(2);
     });
 
-    const playlist = request(base(PLAYLIST_URL), 'text');
-    await vi.waitFor(() => {
-      expect(playlist.callbacks.onSuccess).toHaveBeenCalledOnce();
-    });
+    const playlist = await handedOver(base(PLAYLIST_URL), 'text');
     expect(playlist.callbacks.onSuccess.mock.calls[0]?.[0]).toMatchObject({ data: VOD, code: 200 });
 
     // A segment is handed over as progress (what a progressive load reads), then as success.
-    const segment = request('/media/tok/demo/video/film/seg002.ts', 'arraybuffer');
-    await vi.waitFor(() => {
-      expect(segment.callbacks.onSuccess).toHaveBeenCalledOnce();
-    });
+    const segment = await handedOver('/media/tok/demo/video/film/seg002.ts', 'arraybuffer');
     const progress = segment.callbacks.onProgress.mock.calls[0]?.[2] as ArrayBuffer;
     expect(new TextDecoder().decode(progress)).toBe('TS-BYTES');
     expect(NetworkLoader.loaded).toEqual([]);
@@ -168,15 +174,9 @@ describe('prefetchHlsStart and the prefetch-aware loader', () => {
     });
     expect(fetchMock.mock.calls[0]?.[0]).toBe(base('/media/tok/demo/video/given/seg001.ts'));
 
-    const playlist = request(url, 'text');
-    await vi.waitFor(() => {
-      expect(playlist.callbacks.onSuccess).toHaveBeenCalledOnce();
-    });
+    const playlist = await handedOver(url, 'text');
     expect(playlist.callbacks.onSuccess.mock.calls[0]?.[0]).toMatchObject({ data: VOD, code: 200 });
-    const segment = request('/media/tok/demo/video/given/seg001.ts', 'arraybuffer');
-    await vi.waitFor(() => {
-      expect(segment.callbacks.onSuccess).toHaveBeenCalledOnce();
-    });
+    await handedOver('/media/tok/demo/video/given/seg001.ts', 'arraybuffer');
     expect(NetworkLoader.loaded).toEqual([]);
   });
 
@@ -193,10 +193,7 @@ describe('prefetchHlsStart and the prefetch-aware loader', () => {
       ['/media/tok/demo/video/cmaf/init.mp4', 'INIT'],
       ['/media/tok/demo/video/cmaf/seg000.m4s', 'MOOF'],
     ] as const) {
-      const load = request(path, 'arraybuffer');
-      await vi.waitFor(() => {
-        expect(load.callbacks.onSuccess).toHaveBeenCalledOnce();
-      });
+      const load = await handedOver(path, 'arraybuffer');
       expect(new TextDecoder().decode(load.callbacks.onProgress.mock.calls[0]?.[2] as ArrayBuffer)).toBe(
         body,
       );

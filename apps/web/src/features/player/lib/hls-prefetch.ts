@@ -66,11 +66,6 @@ export function startOf(
   return null;
 }
 
-/** The URL of the segment of a media playlist that holds `seconds`, or null (see `startOf`). */
-export function segmentAt(playlist: string, playlistUrl: string, seconds: number): string | null {
-  return startOf(playlist, playlistUrl, seconds)?.segment ?? null;
-}
-
 /**
  * Fetches an HLS title's playlist now (unless the server gave its text with the signed URL), and once it
  * is in, for video on demand the segment that holds `startSeconds`. Replaces what an earlier title had
@@ -79,21 +74,24 @@ export function segmentAt(playlist: string, playlistUrl: string, seconds: number
 export function prefetchHlsStart(url: string, startSeconds: number, playlist: string | null = null): void {
   if (prefetched.has(absolute(url))) return;
   prefetched.clear();
-  const body = playlist === null ? fetchAhead(url) : given(url, playlist);
-  void body.then((bytes) => {
-    if (bytes === null || !prefetched.has(absolute(url))) return;
-    const start = startOf(new TextDecoder().decode(bytes), url, startSeconds);
+  const text = playlist === null ? fetchText(url) : keepGiven(url, playlist);
+  void text.then((body) => {
+    if (body === null || !prefetched.has(absolute(url))) return;
+    const start = startOf(body, url, startSeconds);
     if (start === null) return;
     if (start.init !== null) void fetchAhead(start.init);
     void fetchAhead(start.segment);
   });
 }
 
+function fetchText(url: string): Promise<string | null> {
+  return fetchAhead(url).then((bytes) => (bytes === null ? null : new TextDecoder().decode(bytes)));
+}
+
 /** A response the server already gave (the playlist's text), kept as if it had been fetched ahead. */
-function given(url: string, text: string): Promise<ArrayBuffer> {
-  const body = Promise.resolve(new TextEncoder().encode(text).buffer);
-  prefetched.set(absolute(url), body);
-  return body;
+function keepGiven(url: string, text: string): Promise<string> {
+  prefetched.set(absolute(url), Promise.resolve(new TextEncoder().encode(text).buffer));
+  return Promise.resolve(text);
 }
 
 function takePrefetched(url: string): Promise<ArrayBuffer | null> | null {
